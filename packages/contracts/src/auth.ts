@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+const required = MESSAGES.required;
+const email = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z.string({ error: required }).trim().min(1, required).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
+);
+const password = z.string({ error: required }).min(1, required);
+const newPassword = z
+  .string({ error: required })
+  .min(1, required)
+  .min(8, MESSAGES.passwordTooShort)
+  .max(200, MESSAGES.tooLong(200));
+const name = z.string({ error: required }).trim().min(1, required).max(100, MESSAGES.tooLong(100));
+
+export const loginSchema = z.object({ email, password });
+
+export const registerSchema = z
+  .object({
+    firstName: name,
+    lastName: name,
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: required }).min(1, required),
+    terms: z.boolean().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: MESSAGES.passwordsDiffer });
+
+export const requestResetSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: required }).min(1, required).optional() })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordsDiffer,
+  });
+
+export const RESET_ANSWER = 'If that e-mail belongs to an account, a reset link is on its way.';
+export const PENDING_VERIFICATION =
+  'Your registration is complete. An administrator must verify your account before you can sign in.';
+
+/** The signed-in user as the browser keeps it (`greenpod_activeUser`). */
+export interface ActiveUser {
+  id: number;
+  roleId: number;
+  assetId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  active: boolean;
+  verified: boolean;
+}
+export interface ActiveRole {
+  id: number;
+  title: string;
+  description: string;
+  accessLevel: number;
+}

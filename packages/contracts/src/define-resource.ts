@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { type FieldDef, fieldInput, fieldOutput } from './fields';
+import { LEVEL_FIELDS, LEVELS, type Level } from './hierarchy';
+
+export type Verb = 'list' | 'read' | 'create' | 'update' | 'delete';
+export const ALL_VERBS: readonly Verb[] = ['list', 'read', 'create', 'update', 'delete'];
+
+/**
+ * Who may read rows: `scoped` = callers whose role scope covers the row, `authenticated` = anyone
+ * signed in (catalogues), `own` = the row's `ownerField` is the caller, `admin` = administrators only.
+ * Writes are for administrators unless stated.
+ */
+export type ReadAccess = 'scoped' | 'authenticated' | 'own' | 'admin';
+
+export interface JoinDef {
+  /** The ref field whose target row is joined. */
+  via: string;
+  /** The column of the joined row to show. */
+  column: string;
+  label: string;
+}
+
+export interface ResourceInput {
+  /** URL segment: /api/<name>, /admin/<name>. */
+  name: string;
+  /** Database table (default: name with dashes as underscores). */
+  table?: string;
+  /** Singular label ("Client"); list heading defaults to it. */
+  label: string;
+  heading?: string;
+  createLabel?: string;
+  deletePrompt?: string;
+  fields: Record<string, FieldDef>;
+  joins?: Record<string, JoinDef>;
+  /** Admin list columns in order; labels come from fields/joins unless overridden. */
+  list: readonly string[];
+  columnLabels?: Record<string, string>;
+  /** Columns hidden on narrow screens. */
+  hideOnMobile?: readonly string[];
+  verbs?: readonly Verb[];
+  /** This resource is itself a level of the hierarchy (its own id is that level). */
+  node?: Level;
+  /** Rows take their place in the hierarchy from this ref's row (measurement via its pod). */
+  scopeVia?: string;
+  access: { read: ReadAccess; write?: 'admin' };
+  ownerField?: string;
+  defaultSort?: { key: string; direction: 'ASC' | 'DESC' };
+  /** Server-side uniqueness (409 on a duplicate), by field. */
+  unique?: readonly string[];
+}
+
+export interface ListColumn {
+  key: string;
+  label: string;
+  sortable: boolean;
+  kind: FieldDef['kind'] | 'join' | 'date' | 'id';
+  hideOnMobile: boolean;
+}
+
+export interface Resource extends ResourceInput {
+  table: string;
+  verbs: readonly Verb[];
+  heading: string;
+  createLabel: string;
+  deletePrompt: string;
+  /** Fields stored in this table (not virtual). */
+  storedFields: readonly string[];
+  /** Fields a body may carry. */
+  writableFields: readonly string[];
+  searchable: readonly string[];
+  sortable: readonly string[];
+  filterable: readonly string[];
+  columns: readonly ListColumn[];
+  /** For each hierarchy level, the field (or 'id') that places a row in it. */
+  levelFields: Partial<Record<Level, string>>;
+  createSchema: z.ZodObject;
+  updateSchema: z.ZodObject;
+  rowSchema: z.ZodObject;
+}
+
+const SYSTEM_COLUMNS = ['id', 'created', 'updated'] as const;
+
+export function defineResource(input: ResourceInput): Resource {
+  const entries = Object.entries(input.fields);
+  const storedFields = entries.filter(([, f]) => !f.virtual).map(([k]) => k);
+  const writableFields = entries.filter(([, f]) => !f.readOnly).map(([k]) => k);
+  const joins = input.joins ?? {};
+
+  const createShape: Record<string, z.ZodType> = {};
+  const updateShape: Record<string, z.ZodType> = {};
+  for (const key of writableFields) {
+    const f = input.fields[key] as FieldDef;
+    createShape[key] = fieldInput(f, 'create');
+    updateShape[key] = fieldInput(f, 'update');
+  }
+  const rowShape: Record<string, z.ZodType> = { id: z.number() };
+  for (const key of storedFields) {
+    const f = input.fields[key] as FieldDef;
+    if (!f.writeOnly) rowShape[key] = fieldOutput(f);
+  }
+  for (const key of Object.keys(joins)) rowShape[key] = z.string().nullable();
+  rowShape.created = z.string();
+  rowShape.updated = z.string();
+
+  const searchable = storedFields.filter((k) => input.fields[k]?.search);
+  const sortable = [
+    ...SYSTEM_COLUMNS,
+    ...storedFields.filter((k) => input.fields[k]?.sort || input.fields[k]?.kind === 'ref'),
+    ...Object.keys(joins),
+  ];
+  const filterable = ['id', ...storedFields.filter((k) => !input.fields[k]?.writeOnly)];
+
+  const columns: ListColumn[] = input.list.map((key) => {
+    const f = input.fields[key];
+    const j = joins[key];
+    const label =
+      input.columnLabels?.[key] ?? f?.label ?? j?.label ?? (key === 'created' ? 'Created' : key === 'updated' ? 'Updated' : key);
+    const kind: ListColumn['kind'] = f ? f.kind : j ? 'join' : key === 'id' ? 'id' : 'date';
+    return { key, label, sortable: sortable.includes(key), kind, hideOnMobile: !!input.hideOnMobile?.includes(key) };
+  });
+
+  const levelFields: Partial<Record<Level, string>> = {};
+  for (const level of LEVELS) {
+    if (input.node === level) levelFields[level] = 'id';
+    else if (storedFields.includes(LEVEL_FIELDS[level])) levelFields[level] = LEVEL_FIELDS[level];
+  }
+
+  const label = input.label;
+  return {
+    ...input,
+    table: input.table ?? input.name.replaceAll('-', '_'),
+    verbs: input.verbs ?? ALL_VERBS,
+    heading: input.heading ?? label,
+    createLabel: input.createLabel ?? `Create ${label}`,
+    deletePrompt: input.deletePrompt ?? `Are you sure you want to delete this ${label.toLowerCase()}?`,
+    storedFields,
+    writableFields,
+    searchable,
+    sortable,
+    filterable,
+    columns,
+    levelFields,
+    createSchema: z.object(createShape),
+    updateSchema: z.object(updateShape),
+    rowSchema: z.object(rowShape),
+  };
+}
+
+/** snake_case column name of a camelCase field. */
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,17 @@
+/** Visible texts the specs fix word for word (admin.md 5, viewer.md 8). */
+export const MESSAGES = {
+  required: '** This field is required, please fill it in **',
+  selectAtLeastOne: 'Please select at least one',
+  genericError: 'An error occurred',
+  noData: 'No Data Found',
+  noItems: 'No Items Found.',
+  noNotifications: 'No new notifications.',
+  invalidEmail: 'Please enter a valid email address',
+  invalidNumber: 'Please enter a number',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordsDiffer: 'Passwords do not match',
+  invalidColor: 'Please enter a colour such as #1a2b3c',
+  tooLong: (max: number) => `Please use at most ${max} characters`,
+  outOfRange: (min: number, max: number) => `Please enter a value between ${min} and ${max}`,
+  chooseOneOf: (values: readonly (string | number)[]) => `Please choose one of: ${values.join(', ')}`,
+} as const;

@@ -1,0 +1,41 @@
+import { defineResource } from '../define-resource';
+import { choice, type FieldDef, number, text } from '../fields';
+import { CURRENCIES } from '../sensors';
+import { active, clientRef, groupRef, titleJoin } from './common';
+
+const color = (label: string): FieldDef => text({ label, required: true, format: 'color', max: 9 });
+
+/** A client's theme and business settings (admin.md 3 "Configuration"). */
+export const configuration = defineResource({
+  name: 'configuration',
+  label: 'Configuration',
+  fields: {
+    groupId: groupRef(),
+    clientId: clientRef(),
+    backgroundColor: color('Background Color'),
+    foregroundColor: color('Foreground Color'),
+    primaryActionColor: color('Primary Action Color'),
+    secondaryActionColor: color('Secondary Action Color'),
+    successColor: color('Success Color'),
+    warningColor: color('Warning Color'),
+    dropdownColor: color('Dropdown Color'),
+    primaryTextColor: color('Primary Text Color'),
+    secondaryTextColor: color('Secondary Text Color'),
+    // Logos are uploaded assets; until one is uploaded the default artwork is shown.
+    primaryLogo: text({ label: 'Primary Logo', max: 500 }),
+    secondaryLogo: text({ label: 'Secondary Logo', max: 500 }),
+    favicon: text({ label: 'Favicon', max: 500 }),
+    timeFrame: number({ label: 'Time Frame', required: true, int: true, min: 10, max: 60 }),
+    alertLimit: number({ label: 'Alert Limit', required: true, int: true, min: 0, max: 1000 }),
+    currency: choice(CURRENCIES, { label: 'Currency', required: true }),
+    electricityTariff: number({ label: 'Electricity Tariff', required: true, min: 0, max: 1000 }),
+    waterTariff: number({ label: 'Water Tariff', required: true, min: 0, max: 1000 }),
+    notificationMargin: number({ label: 'Notification Margin', required: true, min: 0, max: 100 }),
+    notificationCooldown: number({ label: 'Notification Cooldown', required: true, int: true, min: 0, max: 10080 }),
+    active: active(),
+  },
+  joins: { groupTitle: titleJoin('groupId', 'Group'), clientTitle: titleJoin('clientId', 'Client') },
+  list: ['groupTitle', 'clientTitle'],
+  unique: ['clientId'],
+  access: { read: 'admin' },
+});

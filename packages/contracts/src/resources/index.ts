@@ -1,0 +1,61 @@
+import type { Resource } from '../define-resource';
+import { alert } from './alert';
+import { area } from './area';
+import { client } from './client';
+import { configuration } from './configuration';
+import { configurationRole } from './configuration-role';
+import { group } from './group';
+import { location } from './location';
+import { measurement } from './measurement';
+import { notification } from './notification';
+import { pod } from './pod';
+import { podSensor } from './pod-sensor';
+import { role } from './role';
+import { roleArea, roleClient, roleGroup, roleLocation, rolePod } from './role-scope';
+import { rule } from './rule';
+import { sensor } from './sensor';
+import { tariff } from './tariff';
+import { tip } from './tip';
+import { user } from './user';
+import { userNotification } from './user-notification';
+
+/** Every plain entity. The server builds routes, the web builds screens, tests check each. */
+export const RESOURCES: readonly Resource[] = [
+  role,
+  user,
+  group,
+  client,
+  location,
+  area,
+  pod,
+  sensor,
+  podSensor,
+  measurement,
+  tariff,
+  rule,
+  alert,
+  tip,
+  notification,
+  userNotification,
+  roleGroup,
+  roleClient,
+  roleLocation,
+  roleArea,
+  rolePod,
+  configuration,
+  configurationRole,
+];
+
+export const RESOURCE_BY_NAME: ReadonlyMap<string, Resource> = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export function getResource(name: string): Resource {
+  const r = RESOURCE_BY_NAME.get(name);
+  if (!r) throw new Error(`Unknown resource ${name}`);
+  return r;
+}
+
+export {
+  alert, area, client, configuration, configurationRole, group, location, measurement, notification, pod,
+  podSensor, role, roleArea, roleClient, roleGroup, roleLocation, rolePod, rule, sensor, tariff, tip, user,
+  userNotification,
+};

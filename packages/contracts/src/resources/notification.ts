@@ -1,0 +1,28 @@
+import { defineResource } from '../define-resource';
+import { choice, number, ref } from '../fields';
+import { NOTIFICATION_TYPES, SEVERITIES } from '../sensors';
+import { groupRef, titleJoin } from './common';
+
+export const notification = defineResource({
+  name: 'notification',
+  label: 'Notification',
+  fields: {
+    groupId: groupRef(),
+    clientId: ref('client', { label: 'Client', parent: 'groupId' }),
+    podId: ref('pod', { label: 'Pod', parent: 'clientId' }),
+    sensorId: ref('sensor', { label: 'Sensor' }),
+    value: number({ label: 'Value', sort: true, min: -1e12, max: 1e12 }),
+    type: choice(NOTIFICATION_TYPES, { label: 'Type', sort: true }),
+    severity: choice(SEVERITIES, { label: 'Severity', sort: true }),
+  },
+  joins: {
+    groupTitle: titleJoin('groupId', 'Group'),
+    podTitle: titleJoin('podId', 'Pod'),
+    sensorTitle: titleJoin('sensorId', 'Sensor'),
+  },
+  list: ['groupTitle', 'value', 'type', 'severity', 'created'],
+  columnLabels: { created: 'Created At' },
+  scopeVia: 'podId',
+  access: { read: 'scoped' },
+  defaultSort: { key: 'created', direction: 'DESC' },
+});

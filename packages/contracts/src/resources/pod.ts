@@ -1,0 +1,26 @@
+import { defineResource } from '../define-resource';
+import { choice, text } from '../fields';
+import { VOLTAGES } from '../sensors';
+import { active, areaRef, clientRef, description, groupRef, locationRef, title, titleJoin } from './common';
+
+export const pod = defineResource({
+  name: 'pod',
+  label: 'Pod',
+  node: 'pod',
+  fields: {
+    groupId: groupRef(),
+    clientId: clientRef(),
+    locationId: locationRef(),
+    areaId: areaRef(),
+    identifier: text({ label: 'Identifier', required: true, search: true, sort: true, max: 64 }),
+    title: title(),
+    description: description(),
+    voltage: choice(VOLTAGES, { label: 'Voltage', required: true, sort: true }),
+    active: active(),
+  },
+  joins: { locationTitle: titleJoin('locationId', 'Location'), areaTitle: titleJoin('areaId', 'Area') },
+  list: ['locationTitle', 'areaTitle', 'identifier', 'title', 'voltage'],
+  unique: ['identifier'],
+  access: { read: 'scoped' },
+  defaultSort: { key: 'title', direction: 'ASC' },
+});

@@ -1,0 +1,25 @@
+import { defineResource } from '../define-resource';
+import { choice, number, text } from '../fields';
+import { CONDITIONS, SEVERITIES } from '../sensors';
+import { clientRef, description, groupRef, podRef, sensorRef, title, titleJoin } from './common';
+
+export const rule = defineResource({
+  name: 'rule',
+  label: 'Rule',
+  fields: {
+    groupId: groupRef(),
+    clientId: clientRef(),
+    podId: podRef(),
+    sensorId: sensorRef(),
+    title: title('Rule Title'),
+    description: description(),
+    condition: choice(CONDITIONS, { label: 'Condition', required: true, sort: true }),
+    thresholdValue: number({ label: 'Threshold Value', required: true, sort: true, min: -1e12, max: 1e12 }),
+    severity: choice(SEVERITIES, { label: 'Severity', required: true, sort: true }),
+    action: text({ label: 'Action', required: true, search: true }),
+  },
+  joins: { podTitle: titleJoin('podId', 'Pod'), sensorTitle: titleJoin('sensorId', 'Sensor') },
+  list: ['title', 'description', 'condition', 'thresholdValue', 'severity', 'action'],
+  scopeVia: 'podId',
+  access: { read: 'scoped' },
+});
