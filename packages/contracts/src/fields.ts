@@ -121,6 +121,8 @@ export function fieldInput(f: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const base = inputSchema(f);
   const isRequired = mode === 'create' && (f.required || f.requiredOnCreate);
   if (isRequired) return base;
+  // On update a required field may be left out, but not blanked.
+  if (mode === 'update' && f.required) return base.optional();
   if (f.kind === 'flag' && mode === 'create') return base.optional().default(f.default ?? false);
   // An optional field may be sent blank to clear it: blank becomes null.
   return z.preprocess((v) => (v === '' ? null : v), base.nullable().optional());

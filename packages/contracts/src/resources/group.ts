@@ -4,6 +4,7 @@ import { active, description, title } from './common';
 
 export const group = defineResource({
   name: 'group',
+  table: 'app_group',
   label: 'Group',
   node: 'group',
   fields: {

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { randomBytes } from 'node:crypto';
+import { authRoutes } from './auth/auth-routes';
+import type { Config } from './config';
+import { crudRoutes } from './crud/crud-routes';
+import type { Database } from './db/database';
+import { HttpError } from './http/errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerErrorHandler } from './plugins/error-handler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+/** The app: plugins and routes. Listening, start-up and shutdown live in server.ts. */
+export async function buildApp({ config, db, logger = false, mailer }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }) },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: app.log }));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many attempts. Please try again in ${ctx.after}.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Greenpod API', version: '0.1.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes);
+  await app.register(crudRoutes);
+  registerSpa(app, config.WEB_DIST);
+  return app;
+}
+
+/** JWT_SECRET, or one generated once and kept in the data folder so sessions survive a restart. */
+function jwtSecret(config: Config): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = join(config.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The built SPA owns every path outside /api. */
+function registerSpa(app: FastifyInstance, dist: string) {
+  if (!existsSync(join(dist, 'index.html'))) return;
+  app.register(fastifyStatic, { root: dist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

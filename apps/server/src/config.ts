@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(resolve(process.env.INIT_CWD ?? process.cwd(), 'data')),
+  DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 12h or 30m').default('12h'),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@greenpod.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Greenpod <no-reply@greenpod.local>'),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GREENPOD_DEMO: bool.optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the server with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import type { Resource } from '@greenpod/contracts';
+import { hashPassword } from '../auth/passwords';
+import type { Queryable } from '../db/database';
+import { badRequest } from '../http/errors';
+
+export type Values = Record<string, unknown>;
+export interface HookContext {
+  tx: Queryable;
+  mode: 'create' | 'update';
+  /** The stored row before an update. */
+  existing?: Values;
+}
+type Hook = (values: Values, ctx: HookContext) => Promise<void>;
+
+/** 12 URL-safe characters (DOMAIN.md "shortcode"). */
+export const newShortcode = () => randomBytes(9).toString('base64url');
+
+/** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */
+const HOOKS: Record<string, Hook> = {
+  async user(values) {
+    if (typeof values.password === 'string') values.password = await hashPassword(values.password);
+  },
+  async measurement(values, { tx, existing }) {
+    const podId = values.podId ?? existing?.podId;
+    const sensorId = values.sensorId ?? existing?.sensorId;
+    const [link] = await tx.query<{ type: string }>(
+      `SELECT s.type FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id WHERE ps.pod_id = $1 AND ps.sensor_id = $2`,
+      [podId as number, sensorId as number],
+    );
+    if (!link) throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
+    values.sensorType = link.type;
+  },
+};
+
+export async function beforeWrite(resource: Resource, values: Values, ctx: HookContext) {
+  if (ctx.mode === 'create') {
+    for (const [key, f] of Object.entries(resource.fields)) if (f.kind === 'shortcode') values[key] = newShortcode();
+  }
+  await HOOKS[resource.name]?.(values, ctx);
+}

@@ -1,0 +1,95 @@
+import { dataTableParamsSchema, type ParsedDataTableParams, type Resource, type Scope } from '@greenpod/contracts';
+import type { SqlParam } from '../db/database';
+import { badRequest, toValidationErrors } from '../http/errors';
+import { type CompiledSelect, compileSelect, scopeClause } from './select';
+
+/** dataTableParams arrives as one JSON value or in bracket form (qs-parsed); both end here. */
+export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
+  let value = raw ?? {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw badRequest('dataTableParams is not valid JSON');
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('dataTableParams must be an object');
+  }
+  const parsed = dataTableParamsSchema.safeParse(value);
+  if (!parsed.success) throw badRequest('Invalid dataTableParams', toValidationErrors(parsed.error.issues));
+  return parsed.data;
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListSql {
+  rows: string;
+  count: string;
+  params: SqlParam[];
+  skip: number;
+  limit: number;
+}
+
+/** Builds the page and count queries; every column name comes from the resource's whitelists. */
+export function buildListSql(
+  resource: Resource,
+  p: ParsedDataTableParams,
+  access: { scope?: Scope; ownerId?: number },
+): ListSql {
+  const c: CompiledSelect = compileSelect(resource);
+  const params: SqlParam[] = [];
+  const where: string[] = [];
+  const add = (v: SqlParam) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+
+  if (access.scope) {
+    const clause = scopeClause(c, access.scope, params);
+    if (clause) where.push(clause);
+  }
+  if (access.ownerId !== undefined && resource.ownerField) {
+    where.push(`${c.expr[resource.ownerField]} = ${add(access.ownerId)}`);
+  }
+  const searchable = [...resource.searchable, ...Object.keys(resource.joins ?? {})];
+  if (p.searchWord) {
+    const field = p.searchField ?? null;
+    if (field && !searchable.includes(field)) {
+      throw badRequest(`Cannot search on ${field}`, { searchField: [`Choose one of: ${searchable.join(', ')}`] });
+    }
+    const fields = field ? [field] : resource.searchable;
+    if (fields.length) {
+      const word = add(escapeLike(p.searchWord));
+      where.push(`(${fields.map((f) => `${c.expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
+    }
+  }
+  if (p.baseSearch && resource.searchable.length) {
+    const word = add(escapeLike(p.baseSearch));
+    where.push(`(${resource.searchable.map((f) => `${c.expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
+  }
+  for (const [key, value] of Object.entries(p.fetchParams ?? {})) {
+    if (!resource.filterable.includes(key)) {
+      throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
+    }
+    if (value === null) where.push(`${c.expr[key]} IS NULL`);
+    else where.push(`${c.expr[key]} = ${add(typeof value === 'boolean' ? value : String(value))}`);
+  }
+
+  const sortKey = p.colKey ?? resource.defaultSort?.key ?? 'id';
+  if (!resource.sortable.includes(sortKey)) {
+    throw badRequest(`Cannot sort on ${sortKey}`, { colKey: [`Choose one of: ${resource.sortable.join(', ')}`] });
+  }
+  const direction = p.sortDirection ?? (p.colKey ? 'ASC' : (resource.defaultSort?.direction ?? 'DESC'));
+  // Sort on the raw column (not its formatted text) so dates order by time; id breaks ties.
+  const sortExpr = sortKey === 'created' || sortKey === 'updated' ? `t.${sortKey}` : c.expr[sortKey];
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const skip = (p.offset - 1) * p.paging;
+  return {
+    rows: `SELECT ${c.select} FROM ${c.from} ${whereSql} ORDER BY ${sortExpr} ${direction} NULLS LAST, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
+    count: `SELECT count(*)::int AS total FROM ${c.from} ${whereSql}`,
+    params,
+    skip,
+    limit: p.paging,
+  };
+}

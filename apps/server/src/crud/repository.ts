@@ -1,0 +1,138 @@
+import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from '@greenpod/contracts';
+import type { Caller } from '../auth/caller';
+import type { Database, Queryable, SqlParam } from '../db/database';
+import { conflict, notFound } from '../http/errors';
+import { beforeWrite, type Values } from './hooks';
+import { buildListSql } from './list-query';
+import { checkRefs } from './ref-check';
+import { compileSelect, scopeClause } from './select';
+import { dependantsOf, q } from './tables';
+
+/** What a caller may see of a resource: the scope filter or the owner filter, or everything. */
+function accessFilter(resource: Resource, caller: Caller) {
+  if (caller.isAdmin || resource.access.read === 'authenticated') return {};
+  if (resource.access.read === 'own') return { ownerId: caller.userId };
+  return { scope: caller.scope };
+}
+
+/** Keeps exactly the fields the row schema names: nothing else reaches a response. */
+export function present(resource: Resource, row: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(resource.rowSchema.shape)) out[key] = row[key] ?? null;
+  return out;
+}
+
+export function createRepository(db: Database, resource: Resource) {
+  const compiled = compileSelect(resource);
+  const table = q(resource.table);
+
+  async function findVisible(tx: Queryable, id: number, caller: Caller) {
+    const params: SqlParam[] = [id];
+    const where = ['t.id = $1'];
+    const access = accessFilter(resource, caller);
+    if (access.scope) {
+      const clause = scopeClause(compiled, access.scope, params);
+      if (clause) where.push(clause);
+    }
+    if (access.ownerId !== undefined && resource.ownerField) {
+      params.push(access.ownerId);
+      where.push(`${compiled.expr[resource.ownerField]} = $${params.length}`);
+    }
+    const [row] = await tx.query(`SELECT ${compiled.select} FROM ${compiled.from} WHERE ${where.join(' AND ')}`, params);
+    if (!row) throw notFound(resource.label);
+    return row;
+  }
+
+  async function assertUnique(tx: Queryable, values: Values, id?: number) {
+    for (const spec of resource.unique ?? []) {
+      const fields = spec.split('+');
+      if (fields.some((f) => values[f] == null)) continue;
+      const params: SqlParam[] = fields.map((f) => values[f] as SqlParam);
+      const cond = fields.map((f, i) => `${q(columnName(f))} = $${i + 1}`);
+      if (id !== undefined) {
+        params.push(id);
+        cond.push(`id <> $${params.length}`);
+      }
+      const [dup] = await tx.query(`SELECT 1 FROM ${table} WHERE ${cond.join(' AND ')} LIMIT 1`, params);
+      if (dup) {
+        const labels = fields.map((f) => resource.fields[f]?.label ?? f).join(' and ');
+        const message = `A ${resource.label.toLowerCase()} with this ${labels.toLowerCase()} already exists`;
+        throw conflict(message, Object.fromEntries(fields.map((f) => [f, [message]])));
+      }
+    }
+  }
+
+  async function insertOrUpdate(tx: Queryable, values: Values, id?: number) {
+    const fields = resource.storedFields.filter((f) => values[f] !== undefined);
+    const params = fields.map((f) => values[f] as SqlParam);
+    if (id === undefined) {
+      const cols = fields.map((f) => q(columnName(f))).join(', ');
+      const marks = fields.map((_, i) => `$${i + 1}`).join(', ');
+      const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (${cols}) VALUES (${marks}) RETURNING id`, params);
+      return (row as { id: number }).id;
+    }
+    const sets = fields.map((f, i) => `${q(columnName(f))} = $${i + 1}`);
+    sets.push('updated = now()');
+    params.push(id);
+    await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $${params.length}`, params);
+    return id;
+  }
+
+  return {
+    async list(p: ParsedDataTableParams, caller: Caller) {
+      const sql = buildListSql(resource, p, accessFilter(resource, caller));
+      const [rows, count] = await Promise.all([db.query(sql.rows, sql.params), db.query<{ total: number }>(sql.count, sql.params)]);
+      return {
+        data: rows.map((r) => present(resource, r)),
+        paging: { skip: sql.skip, limit: sql.limit, total: count[0]?.total ?? 0 },
+      };
+    },
+
+    async read(id: number, caller: Caller) {
+      return present(resource, await findVisible(db, id, caller));
+    },
+
+    async create(body: Values, caller: Caller) {
+      const id = await db.transaction(async (tx) => {
+        const values = { ...body };
+        await checkRefs(tx, resource, values, Object.keys(values));
+        await beforeWrite(resource, values, { tx, mode: 'create' });
+        await assertUnique(tx, values);
+        return insertOrUpdate(tx, values);
+      });
+      return this.read(id, caller);
+    },
+
+    async update(id: number, body: Values, caller: Caller) {
+      await db.transaction(async (tx) => {
+        const existing = await findVisible(tx, id, caller);
+        const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+        const merged = { ...existing, ...changes };
+        await checkRefs(tx, resource, merged, Object.keys(changes));
+        await beforeWrite(resource, changes, { tx, mode: 'update', existing });
+        await assertUnique(tx, { ...merged, ...changes }, id);
+        await insertOrUpdate(tx, changes, id);
+      });
+      return this.read(id, caller);
+    },
+
+    async remove(id: number, caller: Caller) {
+      await db.transaction(async (tx) => {
+        await findVisible(tx, id, caller);
+        const blocking: string[] = [];
+        for (const { resource: dep, field } of dependantsOf(resource.name, RESOURCES)) {
+          const [row] = await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${q(dep.table)} WHERE ${q(columnName(field))} = $1`,
+            [id],
+          );
+          if (row && row.n > 0) blocking.push(`${row.n} ${dep.label.toLowerCase()}${row.n === 1 ? '' : ' records'}`);
+        }
+        if (blocking.length) {
+          throw conflict(`This ${resource.label.toLowerCase()} cannot be deleted: ${blocking.join(', ')} still depend on it`);
+        }
+        await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+      });
+    },
+  };
+}
+export type Repository = ReturnType<typeof createRepository>;

@@ -1,0 +1,83 @@
+import { columnName, LEVELS, type Level, RESOURCE_BY_NAME, type Resource, type Scope } from '@greenpod/contracts';
+import type { SqlParam } from '../db/database';
+import { col, q, tableOf } from './tables';
+
+/** SQL pieces shared by list, read and the scope check: FROM with joins and column expressions. */
+export interface CompiledSelect {
+  from: string;
+  /** Expression of every row key (fields, joins, id, created, updated). */
+  expr: Record<string, string>;
+  select: string;
+  levelExpr: Partial<Record<Level, string>>;
+}
+
+const utc = (e: string) => `to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const cache = new Map<string, CompiledSelect>();
+
+export function compileSelect(resource: Resource): CompiledSelect {
+  const hit = cache.get(resource.name);
+  if (hit) return hit;
+  const joins: string[] = [];
+  const aliases = new Map<string, string>();
+
+  // Joins a ref path like "ruleId.sensorId" hop by hop and returns the last alias.
+  const joinPath = (path: string): string => {
+    let alias = 't';
+    let owner: Resource | undefined = resource;
+    const parts = path.split('.');
+    parts.forEach((field, i) => {
+      const key = parts.slice(0, i + 1).join('.');
+      const f = owner?.fields[field];
+      if (f?.kind !== 'ref') throw new Error(`${resource.name}: ${key} is not a ref`);
+      let next = aliases.get(key);
+      if (!next) {
+        next = `j${aliases.size}`;
+        aliases.set(key, next);
+        joins.push(`LEFT JOIN ${q(tableOf(f.entity))} ${next} ON ${next}.id = ${col(alias, field)}`);
+      }
+      alias = next;
+      owner = RESOURCE_BY_NAME.get(f.entity);
+    });
+    return alias;
+  };
+
+  const expr: Record<string, string> = { id: 't.id', created: utc('t.created'), updated: utc('t.updated') };
+  for (const field of resource.storedFields) {
+    if (!resource.fields[field]?.writeOnly) expr[field] = col('t', field);
+  }
+  for (const [key, j] of Object.entries(resource.joins ?? {})) {
+    expr[key] = `${joinPath(j.via)}.${q(columnName(j.column))}`;
+  }
+
+  const levelExpr: Partial<Record<Level, string>> = {};
+  for (const level of LEVELS) {
+    const own = resource.levelFields[level];
+    if (own) levelExpr[level] = own === 'id' ? 't.id' : col('t', own);
+    else if (resource.scopeVia) {
+      const via = joinPath(resource.scopeVia);
+      levelExpr[level] = level === 'pod' ? `${via}.id` : `${via}.${q(`${level}_id`)}`;
+    }
+  }
+
+  const select = Object.entries(expr)
+    .map(([key, e]) => `${e} AS ${q(key)}`)
+    .join(', ');
+  const compiled = { from: `${q(resource.table)} t ${joins.join(' ')}`, expr, select, levelExpr };
+  cache.set(resource.name, compiled);
+  return compiled;
+}
+
+
+/** The WHERE clause that limits rows to what the caller's scope covers, or null for everything. */
+export function scopeClause(compiled: CompiledSelect, scope: Scope, params: SqlParam[]): string | null {
+  if (scope.all) return null;
+  const parts: string[] = [];
+  for (const level of LEVELS) {
+    const e = compiled.levelExpr[level];
+    const ids = scope.ids[level];
+    if (!e || ids.length === 0) continue;
+    params.push(ids);
+    parts.push(`${e} = ANY($${params.length}::int[])`);
+  }
+  return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
+}
+
+/** The one database interface the app uses: PGlite embedded, or PostgreSQL through pg. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date from both drivers; bigint counts as strings from pg.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly SqlParam[]) =>
+    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(db, sql, params),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('SELECT 1');
+  const run = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
+    (await q.query(sql, params ? [...params] : undefined)).rows as T[];
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

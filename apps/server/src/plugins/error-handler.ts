@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, toValidationErrors } from '../http/errors';
+
+// PostgreSQL error codes that mean the input was wrong, not the server.
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'A record with these values already exists'],
+  '23503': [409, 'This record is still referenced by other records'],
+  '22P02': [400, 'A value has the wrong type'],
+  '22003': [400, 'A number is out of range'],
+  '22001': [400, 'A value is too long'],
+  '22007': [400, 'A date is not valid'],
+  '22008': [400, 'A date is out of range'],
+  '23514': [400, 'A value is not allowed'],
+  '23502': [400, 'A required value is missing'],
+};
+
+/** The one error handler: 4xx with a clear message, and a 5xx that hides its details. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({
+        success: false,
+        error: err.message,
+        ...(err.validationErrors ? { validationErrors: err.validationErrors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        success: false,
+        error: 'Please check the highlighted fields',
+        validationErrors: toValidationErrors(issues),
+      });
+    }
+    const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
+    if (pg) {
+      request.log.info({ code: err.code, detail: err.message }, 'database rejected input');
+      return reply.status(pg[0]).send({ success: false, error: pg[1] });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ success: false, error: err.message });
+    }
+    request.log.error(err);
+    return reply.status(500).send({ success: false, error: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

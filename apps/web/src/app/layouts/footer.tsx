@@ -1,0 +1,9 @@
+import { Text } from '@mantine/core';
+
+export function Footer() {
+  return (
+    <Text size="sm" c="dimmed" ta="center" py="xs">
+      © {new Date().getFullYear()} Greenpod
+    </Text>
+  );
+}

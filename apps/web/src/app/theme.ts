@@ -1,0 +1,8 @@
+import { createTheme } from '@mantine/core';
+
+// Per-client colours arrive later from the configuration (DOMAIN.md "Theme"); this is the default.
+export const theme = createTheme({
+  primaryColor: 'green',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});

@@ -1,0 +1,158 @@
+import { Center, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { MESSAGES, PAGE_SIZES } from '@greenpod/contracts';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { pageCount } from '../pagination/page-window';
+import { PageSizeSelect } from '../pagination/page-size-select';
+import { Pagination } from '../pagination/pagination';
+import { hasRowActions, RowActions } from './row-actions';
+import { TableToolbar, type TableToolbarProps } from './table-toolbar';
+import type { DataTableColumn, RowActions as Actions, TableState } from './types';
+
+export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extraAction' | 'view'>> {
+  title?: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  total: number;
+  loading?: boolean;
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  searchFields?: TableToolbarProps['searchFields'];
+  sortFields?: TableToolbarProps['sortFields'];
+  pageSizes?: readonly number[];
+  actions?: Actions<T>;
+  getRowId?: (row: T, index: number) => string;
+}
+
+const ACTIONS_ID = '__actions';
+
+/** The shared server-paged table (viewer.md 2.7); state is owned by the caller. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { title, columns, rows, total, loading, state, onStateChange, actions } = props;
+  const showActions = hasRowActions(actions);
+
+  const columnDefs = useMemo<ColumnDef<T>[]>(() => {
+    const defs: ColumnDef<T>[] = columns.map((col) => ({
+      id: col.key,
+      header: col.label,
+      cell: ({ row }) => (col.render ? col.render(row.original) : String(readKey(row.original, col.key) ?? '')),
+      meta: col,
+    }));
+    if (showActions && actions) {
+      defs.push({ id: ACTIONS_ID, header: 'Actions', cell: ({ row }) => <RowActions row={row.original} actions={actions} /> });
+    }
+    return defs;
+  }, [columns, actions, showActions]);
+
+  // Paging and sorting happen on the server, so the table only lays rows out.
+  const table = useReactTable({
+    data: rows as T[],
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    getRowId: props.getRowId,
+  });
+
+  const sortBy = (key: string) => {
+    const direction = state.colKey === key && state.sortDirection === 'ASC' ? 'DESC' : 'ASC';
+    onStateChange({ ...state, colKey: key, sortDirection: direction });
+  };
+
+  const colCount = columnDefs.length;
+  const pages = pageCount(total, state.size);
+
+  return (
+    <Stack gap="md">
+      {title && <Title order={3}>{title}</Title>}
+      <TableToolbar
+        state={state}
+        onStateChange={onStateChange}
+        searchFields={props.searchFields ?? []}
+        sortFields={props.sortFields ?? []}
+        extraAction={props.extraAction}
+        view={props.view}
+      />
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover aria-busy={loading || undefined}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const col = header.column.columnDef.meta as DataTableColumn<T> | undefined;
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th key={header.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
+                      {col?.sortable ? (
+                        <UnstyledButton onClick={() => sortBy(col.key)} aria-label={`Sort by ${col.label}`}>
+                          <Group gap={4} wrap="nowrap">
+                            {label}
+                            <SortMark active={state.colKey === col.key} direction={state.sortDirection} />
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {loading ? (
+              <Table.Tr>
+                <Table.Td colSpan={colCount}>
+                  <Center py="lg" aria-label="Loading">
+                    <Loader size="sm" />
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={colCount}>
+                  <Text ta="center" py="lg" c="dimmed">
+                    {MESSAGES.noData}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => {
+                    const col = cell.column.columnDef.meta as DataTableColumn<T> | undefined;
+                    return (
+                      <Table.Td key={cell.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" wrap="wrap">
+        <PageSizeSelect
+          size={state.size}
+          options={props.pageSizes ?? PAGE_SIZES}
+          shown={loading ? 0 : rows.length}
+          total={total}
+          onChange={(size) => onStateChange({ ...state, size, page: 1 })}
+        />
+        <Pagination page={state.page} count={pages} onChange={(page) => onStateChange({ ...state, page })} />
+      </Group>
+    </Stack>
+  );
+}
+
+function SortMark({ active, direction }: { active: boolean; direction: 'ASC' | 'DESC' }) {
+  if (!active) return <IconArrowsSort size={14} opacity={0.4} />;
+  return direction === 'ASC' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />;
+}
+
+function readKey(row: unknown, key: string): unknown {
+  return typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[key] : undefined;
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+export type SortDirection = 'ASC' | 'DESC';
+
+/** Everything a list call needs; kept by the caller (URL, store) so it survives navigation. */
+export interface TableState {
+  page: number;
+  size: number;
+  searchField: string;
+  searchWord: string;
+  colKey: string;
+  sortDirection: SortDirection;
+}
+
+export interface DataTableColumn<T> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  hideOnMobile?: boolean;
+  render?: (row: T) => ReactNode;
+}
+
+/** Row actions of viewer.md 2.7; an action shows only when its callback is given. */
+export interface RowActions<T> {
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  onView?: (row: T) => void;
+  onCopy?: (row: T) => void;
+  onConvert?: (row: T) => void;
+  onAdd?: (row: T) => void;
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export type ViewMode = 'grid' | 'map';

@@ -1,0 +1,101 @@
+import { Combobox, Input, InputBase, useCombobox } from '@mantine/core';
+import { MESSAGES } from '@greenpod/contracts';
+import { type ReactNode, useState } from 'react';
+
+export interface DropdownItem {
+  value: string;
+  label: string;
+}
+
+export interface DropdownProps {
+  items: readonly DropdownItem[];
+  value: string | null;
+  onChange: (value: string) => void;
+  label?: string;
+  placeholder?: string;
+  error?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  onBlur?: () => void;
+  name?: string;
+  /** Above this many items a search box appears (viewer.md 9: "above 4 items"). */
+  searchThreshold?: number;
+}
+
+/** The shared select: a search box once the list is long, "No Items Found." when empty. */
+export function Dropdown({
+  items,
+  value,
+  onChange,
+  label,
+  placeholder = 'Please select',
+  error,
+  disabled,
+  required,
+  onBlur,
+  name,
+  searchThreshold = 4,
+}: DropdownProps) {
+  const [search, setSearch] = useState('');
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setSearch('');
+      onBlur?.();
+    },
+    onDropdownOpen: () => combobox.focusSearchInput(),
+  });
+  const searchable = items.length > searchThreshold;
+  const needle = search.trim().toLowerCase();
+  const visible = needle ? items.filter((i) => i.label.toLowerCase().includes(needle)) : items;
+  const selected = items.find((i) => i.value === value);
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(v) => {
+        onChange(v);
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target>
+        <InputBase
+          component="button"
+          type="button"
+          name={name}
+          pointer
+          label={label}
+          error={error}
+          disabled={disabled}
+          withAsterisk={required}
+          rightSection={<Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          onClick={() => combobox.toggleDropdown()}
+        >
+          {selected ? selected.label : <Input.Placeholder>{placeholder}</Input.Placeholder>}
+        </InputBase>
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        {searchable && (
+          <Combobox.Search
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            placeholder="Search"
+            aria-label="Search items"
+          />
+        )}
+        <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
+          {visible.length === 0 ? (
+            <Combobox.Empty>{MESSAGES.noItems}</Combobox.Empty>
+          ) : (
+            visible.map((item) => (
+              <Combobox.Option key={item.value} value={item.value} active={item.value === value}>
+                {item.label}
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,83 @@
+import { type DataTableParams, MESSAGES, type Paging } from '@greenpod/contracts';
+import { clearSession, getToken } from './session';
+
+/** A failed call, carrying what the server said (API.md "Failure"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly validationErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const LOGIN_PATH = '/user/login';
+
+// The router lives in app/, which lib/ must not import; app/ registers how to navigate instead.
+let onUnauthorized: () => void = () => {
+  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | undefined>;
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+interface Envelope {
+  success?: boolean;
+  error?: string;
+  validationErrors?: Record<string, string[]>;
+}
+
+/** The one way the web talks to the API: token, JSON, error shape and the 401 rule. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const payload = (await response.json().catch(() => ({}))) as Envelope;
+
+  if (response.status === 401) {
+    // viewer.md 8: any 401 ends the session, wherever it came from.
+    clearSession();
+    onUnauthorized();
+  }
+  if (!response.ok || payload.success === false) {
+    throw new ApiError(response.status, payload.error || MESSAGES.genericError, payload.validationErrors ?? {});
+  }
+  return payload as T;
+}
+
+export interface ListResult<T> {
+  data: T[];
+  paging: Paging;
+}
+
+/** GET /api/<name>?dataTableParams=<json> (API.md "List protocol"). */
+export function apiList<T>(name: string, params: DataTableParams, signal?: AbortSignal): Promise<ListResult<T>> {
+  return apiRequest<ListResult<T>>(`/${name}`, { query: { dataTableParams: JSON.stringify(params) }, signal });
+}

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One config for dev, build and tests so the three never disagree on plugins or aliases.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // The API lives in apps/server; in dev the SPA proxies to it so both share one origin.
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
