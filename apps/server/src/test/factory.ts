@@ -1,0 +1,83 @@
+import { type FieldDef, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import type { TestApp } from './test-app';
+
+/** Ids already made for this test, by entity: children reuse them, so every body is consistent. */
+export type Context = Record<string, number>;
+
+// A reading may only be stored for a sensor its pod carries.
+const PREREQUISITES: Record<string, string[]> = { measurement: ['pod-sensor'] };
+
+let counter = 0;
+
+/** A valid value for a field, derived from its definition alone. */
+export function sampleValue(f: FieldDef, n: number): unknown {
+  switch (f.kind) {
+    case 'text':
+      if (f.format === 'email') return `user${n}@example.com`;
+      if (f.format === 'color') return '#12ab34';
+      if (f.format === 'password') return 'password-123';
+      return `${f.label} ${n}`.slice(0, f.max ?? 255);
+    case 'number': {
+      const min = f.min ?? 0;
+      return Math.min(min + 1, f.max ?? min + 1);
+    }
+    case 'flag':
+      return true;
+    case 'enum':
+      return f.values[0];
+    case 'tags':
+      return [f.values[0]];
+    default:
+      return undefined;
+  }
+}
+
+/** Builds a valid create body, creating (through the API, as admin) every required parent. */
+export async function buildBody(t: TestApp, resource: Resource, ctx: Context): Promise<Record<string, unknown>> {
+  const n = ++counter;
+  for (const pre of PREREQUISITES[resource.name] ?? []) await ensure(t, pre, ctx);
+  const body: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(resource.fields)) {
+    if (f.readOnly) continue;
+    if (f.kind === 'ref') {
+      if (f.required) body[key] = await ensure(t, f.entity, ctx);
+      else if (ctx[f.entity]) body[key] = ctx[f.entity];
+      continue;
+    }
+    if (!f.required && !f.requiredOnCreate && f.kind !== 'flag') continue;
+    body[key] = sampleValue(f, n);
+  }
+  return body;
+}
+
+/** The id of an entity in this context, created on first need. */
+export async function ensure(t: TestApp, entity: string, ctx: Context): Promise<number> {
+  const known = ctx[entity];
+  if (known) return known;
+  const resource = RESOURCE_BY_NAME.get(entity);
+  if (!resource) throw new Error(`factory cannot make ${entity}`);
+  const id = await create(t, resource, ctx);
+  ctx[entity] = id;
+  return id;
+}
+
+export async function create(t: TestApp, resource: Resource, ctx: Context, extra: Record<string, unknown> = {}) {
+  const body = { ...(await buildBody(t, resource, ctx)), ...extra };
+  const res = await t.call('POST', `/api/${resource.name}`, { token: t.adminToken, body });
+  if (res.status !== 201) {
+    throw new Error(`factory: POST /api/${resource.name} ${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(body)}`);
+  }
+  return (res.body.data as { id: number }).id;
+}
+
+/** A user with the seeded Viewer role or a role of its own, verified, signed in. */
+export async function createUser(t: TestApp, roleId: number) {
+  const n = ++counter;
+  const email = `viewer${n}@example.com`;
+  const res = await t.call('POST', '/api/user', {
+    token: t.adminToken,
+    body: { roleId, firstName: 'Vi', lastName: `Ewer ${n}`, email, password: 'viewer-password', active: true, verified: true },
+  });
+  if (res.status !== 201) throw new Error(`createUser ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: (res.body.data as { id: number }).id, email, token: await t.login(email, 'viewer-password') };
+}

@@ -1,0 +1,52 @@
+import { RESOURCES } from '@greenpod/contracts';
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+// The admin area is split off the first download: viewers never load it.
+const AdminGuard = lazy(() => import('./admin-guard').then((m) => ({ default: m.AdminGuard })));
+const ResourceListPage = lazy(() => import('./resource-list-page').then((m) => ({ default: m.ResourceListPage })));
+const ResourceFormPage = lazy(() => import('./resource-form-page').then((m) => ({ default: m.ResourceFormPage })));
+const ConfigurationByShortcode = lazy(() =>
+  import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
+);
+
+/** Screens that are not plain CRUD; later issues build them. */
+const LATER: Record<string, string> = {
+  asset: 'Asset',
+  savings: 'Savings',
+  'savings/create': 'Create Savings',
+  'daily-data': 'Daily Data',
+  'weekly-data': 'Weekly Data',
+  'monthly-data': 'Monthly Data',
+};
+
+/** /admin, then list, create and (when allowed) update routes for every resource in the registry. */
+export const adminRoutes: RouteObject = {
+  path: 'admin',
+  element: <AdminGuard />,
+  children: [
+    { index: true, element: <PlaceholderPage title="Admin Dashboard" /> },
+    ...RESOURCES.flatMap((resource): RouteObject[] => [
+      { path: resource.name, element: <ResourceListPage key={resource.name} resource={resource} /> },
+      ...(resource.verbs.includes('create')
+        ? [
+            {
+              path: `${resource.name}/create`,
+              element: <ResourceFormPage key={`${resource.name}-create`} resource={resource} mode="create" />,
+            },
+          ]
+        : []),
+      ...(resource.verbs.includes('update')
+        ? [
+            {
+              path: `${resource.name}/update/:id`,
+              element: <ResourceFormPage key={`${resource.name}-update`} resource={resource} mode="update" />,
+            },
+          ]
+        : []),
+    ]),
+    { path: 'configuration/:groupShortcode/:clientShortcode', element: <ConfigurationByShortcode /> },
+    ...Object.entries(LATER).map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
+  ],
+};

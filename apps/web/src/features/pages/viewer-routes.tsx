@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { PlaceholderPage } from '../../components/placeholder-page';
+import { DashboardPage } from '../dashboard/dashboard-page';
+import { ArticleTipPage } from './article-tip-page';
+
+const StoryboardPage = lazy(() => import('../storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })));
+
+const page = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
+
+/** viewer.md 2.1, all exact. Pages that later issues fill say so instead of showing made-up data. */
+export const viewerRoutes: RouteObject[] = [
+  { index: true, element: <DashboardPage /> },
+  { path: 'location/:location', element: <DashboardPage /> },
+  { path: 'area/:area', element: <DashboardPage /> },
+  { path: 'location/:location/area/:area', element: <DashboardPage /> },
+  { path: ':groupShortcode/:clientShortcode', element: <DashboardPage /> },
+  { path: 'liveperformance', element: <DashboardPage title="Live Performance" /> },
+  { path: ':groupShortcode/:clientShortcode/liveperformance', element: <DashboardPage title="Live Performance" /> },
+  page('tips', 'Tips'),
+  { path: 'articletip', element: <ArticleTipPage /> },
+  page('alerts', 'Alerts'),
+  page('savings', 'Savings'),
+  page('settings', 'Settings'),
+  page('reports', 'Reports'),
+  page('profile', 'Profile'),
+  page('notificationspage', 'Notifications'),
+  page('locations', 'LOCATION'),
+  page('datatable', 'DATA TABLE'),
+  { path: 'storyboard', element: <StoryboardPage /> },
+];
