@@ -37,7 +37,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     return { success: true, token, user: publicUser(user), role: user.role };
   });
 
-  app.post('/api/user/register', { schema: { tags, body: registerSchema }, config: limit(config.LOGIN_RATE_LIMIT) }, async (request, reply) => {
+  app.post('/api/user/register', { schema: { tags, body: registerSchema }, config: limit(Math.max(20, config.LOGIN_RATE_LIMIT)) }, async (request, reply) => {
     const { firstName, lastName, email, password } = request.body;
     const roleId = await lowestRoleId(app.db);
     if (!roleId) throw new HttpError(503, 'Registration is closed: no viewer role exists yet');

@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const dtp = (p: object) => `dataTableParams=${encodeURIComponent(JSON.stringify(p))}`;
-const idOf = (a: { body: { data?: unknown } }) => (a.body.data as { id: number }).id;
 
 /** The lowest level that places this resource's rows, if any. */
 function deepestLevel(r: Resource) {

@@ -34,7 +34,8 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
           input.onChange(value);
           onChanged(key);
         };
-        const common = { label: def.label, name: key, withAsterisk: required, error, onBlur: input.onBlur };
+        const common = { label: def.label, name: key, error, onBlur: input.onBlur };
+        const textual = { ...common, withAsterisk: required };
         switch (def.kind) {
           case 'flag':
             return (
@@ -93,7 +94,7 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
           case 'number':
             return (
               <TextInput
-                {...common}
+                {...textual}
                 type="number"
                 inputMode="decimal"
                 placeholder={def.placeholder}
@@ -120,12 +121,12 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
               );
             }
             if (def.format === 'color') {
-              return <ColorInput {...common} value={asString(input.value)} onChange={change} />;
+              return <ColorInput {...textual} value={asString(input.value)} onChange={change} />;
             }
             if (def.format === 'multiline') {
               return (
                 <Textarea
-                  {...common}
+                  {...textual}
                   minRows={3}
                   placeholder={def.placeholder}
                   value={asString(input.value)}
@@ -135,7 +136,7 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
             }
             return (
               <TextInput
-                {...common}
+                {...textual}
                 type={def.format === 'email' ? 'email' : 'text'}
                 placeholder={def.placeholder}
                 value={asString(input.value)}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('names the variable whose value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a port number/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it('runs on its embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, ADMIN_EMAIL: 'admin@greenpod.local', JWT_EXPIRES_IN: '12h' });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { DataTable } from './data-table';
+import type { TableState } from './types';
+
+interface Item {
+  id: number;
+  title: string;
+}
+const COLUMNS = [{ key: 'title', label: 'Title', sortable: true }];
+const START: TableState = { page: 3, size: 10, searchField: '', searchWord: '', colKey: '', sortDirection: 'ASC' };
+
+/** Holds the state like a real caller and records every change. */
+function Harness({ rows, onChange, loading }: { rows: Item[]; onChange: (s: TableState) => void; loading?: boolean }) {
+  const [state, setState] = useState(START);
+  return (
+    <DataTable
+      title="Things"
+      columns={COLUMNS}
+      rows={rows}
+      total={45}
+      loading={loading}
+      state={state}
+      searchFields={[{ value: 'title', label: 'Title' }]}
+      onStateChange={(next) => {
+        setState(next);
+        onChange(next);
+      }}
+      actions={{ onEdit: () => {}, onDelete: () => {} }}
+      getRowId={(r) => String(r.id)}
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('renders rows, actions and "Showing X of total"', () => {
+    renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }, { id: 2, title: 'Beta' }]} onChange={() => {}} />);
+    const body = screen.getAllByRole('rowgroup')[1] as HTMLElement;
+    expect(within(body).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Alpha')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
+    expect(screen.getByText('Showing 2 of 45')).toBeInTheDocument();
+  });
+
+  it('says "No Data Found" when empty', () => {
+    renderWithProviders(<Harness rows={[]} onChange={() => {}} />);
+    expect(screen.getByText('No Data Found')).toBeInTheDocument();
+  });
+
+  it('shows a loading state', () => {
+    renderWithProviders(<Harness rows={[]} loading onChange={() => {}} />);
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('No Data Found')).not.toBeInTheDocument();
+  });
+
+  it('goes back to page 1 on a search', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }]} onChange={onChange} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'alp{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ searchWord: 'alp', page: 1 }));
+  });
+
+  it('sorts by a header and toggles ASC/DESC', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }]} onChange={onChange} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sort by Title' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ colKey: 'title', sortDirection: 'ASC' }));
+    await user.click(screen.getByRole('button', { name: 'Sort by Title' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ colKey: 'title', sortDirection: 'DESC' }));
+    await user.click(screen.getByRole('button', { name: 'Sort direction DESC' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ sortDirection: 'ASC' }));
+  });
+
+  it('changes page size and returns to page 1', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }]} onChange={onChange} />);
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ size: 20, page: 1 }));
+  });
+});

@@ -1,0 +1,83 @@
+import { client, group, userNotification } from '@greenpod/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { listParams, mockFetch, renderRoutes } from '../../test/render';
+import { ResourceFormPage } from './resource-form-page';
+
+const REQUIRED = '** This field is required, please fill it in **';
+
+describe('generic resource form', () => {
+  it('shows the required message under a field and enables Submit only when valid', async () => {
+    const calls = mockFetch(() => ({ status: 201, body: { success: true, data: { id: 7 } } }));
+    renderRoutes(
+      [
+        { path: '/admin/group/create', element: <ResourceFormPage resource={group} mode="create" /> },
+        { path: '/admin/group', element: <p>Group list</p> },
+      ],
+      '/admin/group/create',
+    );
+    expect(screen.getByRole('heading', { name: 'Create Group' })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/Title/));
+    await user.tab();
+    expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/Title/), 'North');
+    await waitFor(() => expect(screen.queryByText(REQUIRED)).not.toBeInTheDocument());
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/Description/), 'Northern sites');
+    await waitFor(() => expect(submit).toBeEnabled());
+
+    await user.click(submit);
+    expect(await screen.findByText('Group list')).toBeInTheDocument();
+    const [, init] = calls.mock.calls[0] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ title: 'North', description: 'Northern sites', active: true });
+  });
+
+  it('shows server validation errors above the form and beside the field', async () => {
+    mockFetch(() => ({ status: 409, body: { success: false, error: 'Duplicate', validationErrors: { title: ['Already taken'] } } }));
+    renderRoutes([{ path: '/', element: <ResourceFormPage resource={group} mode="create" /> }], '/');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Title/), 'North');
+    await user.type(screen.getByLabelText(/Description/), 'Sites');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Title: Already taken');
+    expect(screen.getAllByText('Already taken')).toHaveLength(1);
+  });
+
+  it('prefills an update, cascades the client select from its group', async () => {
+    const calls = mockFetch((url) => {
+      if (url.pathname === '/api/client/5') {
+        return { body: { success: true, data: { id: 5, groupId: 1, title: 'Hotel', description: 'd', active: true } } };
+      }
+      return { body: { success: true, data: [{ id: 1, title: 'Group One' }], paging: { skip: 0, limit: 1000, total: 1 } } };
+    });
+    renderRoutes([{ path: '/admin/client/update/:id', element: <ResourceFormPage resource={client} mode="update" /> }], '/admin/client/update/5');
+    expect(await screen.findByRole('heading', { name: 'Edit Client' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Hotel')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Group One/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const groupCall = calls.mock.calls.find(([u]) => String(u).startsWith('/api/group'));
+    expect(listParams(new URL(String(groupCall?.[0]), 'http://localhost'))).toEqual({ paging: 1000 });
+  });
+
+  it('labels user-notification headings and options by the configured column', async () => {
+    mockFetch((url) => ({
+      body: {
+        success: true,
+        data: url.pathname === '/api/user' ? [{ id: 3, email: 'ann@example.com' }] : [{ id: 9, type: 'ALERT' }],
+        paging: { skip: 0, limit: 1000, total: 1 },
+      },
+    }));
+    renderRoutes([{ path: '/', element: <ResourceFormPage resource={userNotification} mode="create" /> }], '/');
+    expect(screen.getByRole('heading', { name: 'Create User Notification' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Please select a User/ }));
+    expect(await screen.findByRole('option', { name: 'ann@example.com' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/render';
+import { ApiError, apiList, apiRequest, setUnauthorizedHandler } from './api-client';
+import { saveSession } from './session';
+
+const user = { id: 1, roleId: 1, assetId: null, firstName: 'A', lastName: 'B', email: 'a@b.c', active: true, verified: true };
+
+describe('api client', () => {
+  it('sends the bearer token and Accept header, and encodes list params as JSON', async () => {
+    saveSession('tok', user);
+    const calls = mockFetch(() => ({ body: { success: true, data: [], paging: { skip: 0, limit: 10, total: 0 } } }));
+    await apiList('group', { paging: 10, offset: 2 });
+    const [url, init] = calls.mock.calls[0] ?? [];
+    const parsed = new URL(String(url), 'http://localhost');
+    expect(parsed.pathname).toBe('/api/group');
+    expect(JSON.parse(parsed.searchParams.get('dataTableParams') ?? '')).toEqual({ paging: 10, offset: 2 });
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer tok', Accept: 'application/json' });
+  });
+
+  it('on a 401 clears the session and calls the handler', async () => {
+    saveSession('tok', user);
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    mockFetch(() => ({ status: 401, body: { success: false, error: 'Expired' } }));
+    await expect(apiRequest('/user/me')).rejects.toThrow('Expired');
+    expect(localStorage.getItem('greenpod_token')).toBeNull();
+    expect(localStorage.getItem('greenpod_activeUser')).toBeNull();
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('carries validation errors and defaults the message', async () => {
+    mockFetch(() => ({ status: 400, body: { success: false, validationErrors: { title: ['Too long'] } } }));
+    const failure = await apiRequest('/group', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, message: 'An error occurred', validationErrors: { title: ['Too long'] } });
+  });
+});
