@@ -17,6 +17,7 @@ import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
+import { pgRateLimitStore } from './plugins/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
   await app.register(rateLimit, {
     global: false,
+    store: pgRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many attempts. Please try again in ${ctx.after}.`),
   });
   await app.register(swagger, {

@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { saveSession } from '../lib/session';
+import { mockFetch, renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+const user = { id: 1, roleId: 2, assetId: null, firstName: 'Ann', lastName: 'Lee', email: 'a@b.c', active: true, verified: true };
+const me = (accessLevel: number) => ({
+  body: { success: true, data: { user, role: { id: 2, title: 'R', description: '', accessLevel } } },
+});
+
+describe('routes and shell', () => {
+  it('sends /admin to sign-in when no active user is stored', async () => {
+    renderRoutes(routes, '/admin/group');
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+  });
+
+  it('sends a non-administrator from /admin to the dashboard', async () => {
+    saveSession('tok', user);
+    mockFetch(() => me(10));
+    const { router } = renderRoutes(routes, '/admin');
+    expect(await screen.findByRole('link', { name: 'Alerts' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the admin sidebar and gear to an administrator', async () => {
+    saveSession('tok', user);
+    mockFetch(() => me(50));
+    renderRoutes(routes, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Role Pod' })).toHaveAttribute('href', '/admin/role-pod');
+    expect(screen.getByRole('button', { name: 'Switch to user mode' })).toBeInTheDocument();
+  });
+
+  it('shows no sidebar before sign-in, and the profile icon leads to sign-in', async () => {
+    renderRoutes(routes, '/tips');
+    expect(screen.getByRole('heading', { name: 'Tips' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Alerts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
+    expect(screen.getByText(`© ${new Date().getFullYear()} Greenpod`)).toBeInTheDocument();
+  });
+
+  it.each(['/no/such/page/here', '/user/whatever', '/locations/x'])('answers %s with the 404 page', async (path) => {
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('opens a dashboard by 12-character shortcodes', () => {
+    renderRoutes(routes, '/abcdefghijkl/mnopqrstuvwx');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

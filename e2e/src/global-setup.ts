@@ -1,0 +1,87 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const root = resolve(import.meta.dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+
+/** Builds the SPA and starts the real server (PGlite, or a fresh database on DATABASE_URL). */
+export default async function setup(project: TestProject) {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-e2e-'));
+  const port = await freePort();
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `greenpod_e2e_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    GREENPOD_DEMO: '0',
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('server did not start in 60 s')), 60_000);
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Greenpod is running')) {
+        clearTimeout(timer);
+        ok();
+      }
+    });
+    server.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((ok) => server.once('exit', ok));
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
