@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
+import { specialRoutes } from './http/special-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
+  await app.register(specialRoutes);
   await app.register(crudRoutes);
   registerSpa(app, config.WEB_DIST);
   return app;

@@ -6,3 +6,4 @@ export * from './list-params';
 export * from './messages';
 export * from './resources/index';
 export * from './sensors';
+export * from './theme';

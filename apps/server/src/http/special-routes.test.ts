@@ -1,0 +1,45 @@
+import { DEFAULT_THEME, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Context, create, createUser, ensure } from '../test/factory';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+const res = (name: string) => RESOURCE_BY_NAME.get(name) as Resource;
+
+describe('themes', () => {
+  it('serves the default theme and a client theme by shortcodes without sign-in', async () => {
+    expect((await t.call('GET', '/api/configuration/default')).body.data).toEqual(DEFAULT_THEME);
+    const ctx: Context = {};
+    await ensure(t, 'configuration', ctx);
+    await t.call('PUT', `/api/configuration/${ctx.configuration}`, { token: t.adminToken, body: { primaryActionColor: '#ff0000' } });
+    const group = (await t.call('GET', `/api/group/${ctx.group}`, { token: t.adminToken })).body.data as { shortcode: string };
+    const client = (await t.call('GET', `/api/client/${ctx.client}`, { token: t.adminToken })).body.data as { shortcode: string };
+    const theme = await t.call('GET', `/api/configuration/${group.shortcode}/${client.shortcode}`);
+    expect(theme.status).toBe(200);
+    expect(theme.body.data).toMatchObject({ primaryActionColor: '#ff0000' });
+    expect(theme.body.data).not.toHaveProperty('electricityTariff');
+    expect((await t.call('GET', `/api/configuration/${group.shortcode}/AAAAAAAAAAAA`)).status).toBe(404);
+    expect((await t.call('GET', '/api/configuration/short/codes')).status).toBe(400);
+  });
+});
+
+describe('unread notifications', () => {
+  it("lists a user's unread notifications to that user and to administrators only", async () => {
+    const ctx: Context = {};
+    const viewerRoleId = 2; // the seeded Viewer role
+    const viewer = await createUser(t, viewerRoleId);
+    const other = await createUser(t, viewerRoleId);
+    await ensure(t, 'notification', ctx);
+    await create(t, res('user-notification'), ctx, { userId: viewer.id, read: false });
+    await create(t, res('user-notification'), ctx, { userId: viewer.id, read: true });
+    const mine = await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: viewer.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toHaveLength(1);
+    expect((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: other.token })).status).toBe(403);
+    expect((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: t.adminToken })).body.data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+/** The theme fields of a configuration (admin.md 3 "Theme"). */
+export const THEME_FIELDS = [
+  'backgroundColor',
+  'foregroundColor',
+  'primaryActionColor',
+  'secondaryActionColor',
+  'successColor',
+  'warningColor',
+  'dropdownColor',
+  'primaryTextColor',
+  'secondaryTextColor',
+] as const;
+export type ThemeField = (typeof THEME_FIELDS)[number];
+export type Theme = Record<ThemeField, string> & {
+  primaryLogo: string | null;
+  secondaryLogo: string | null;
+  favicon: string | null;
+};
+
+/** Greenpod's own colours, used without a signed-in user or shortcodes (viewer.md 4). */
+export const DEFAULT_THEME: Theme = {
+  backgroundColor: '#f4f7f2',
+  foregroundColor: '#ffffff',
+  primaryActionColor: '#2f9e44',
+  secondaryActionColor: '#1c7ed6',
+  successColor: '#37b24d',
+  warningColor: '#f59f00',
+  dropdownColor: '#ffffff',
+  primaryTextColor: '#1b2b1e',
+  secondaryTextColor: '#5c6b5f',
+  primaryLogo: null,
+  secondaryLogo: null,
+  favicon: null,
+};
