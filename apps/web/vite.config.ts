@@ -6,7 +6,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     // The API lives in apps/server; in dev the SPA proxies to it so both share one origin.
-    proxy: { '/api': 'http://localhost:8080' },
+    // GREENPOD_API points the proxy elsewhere (a second server on another port, a remote one).
+    proxy: { '/api': process.env.GREENPOD_API ?? 'http://localhost:8080' },
   },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {

@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     GREENPOD_DEMO: '0',
+    MQTT_PORT: '0',
     DATABASE_URL: databaseUrl ?? '',
   };
   const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {

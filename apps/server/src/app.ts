@@ -16,6 +16,8 @@ import { crudRoutes } from './crud/crud-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { specialRoutes } from './http/special-routes';
+import { ingestRoutes } from './telemetry/ingest-routes';
+import { IngestService } from './telemetry/ingest-service';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -76,6 +78,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
+  app.decorate('ingest', new IngestService(db));
+  await app.register(ingestRoutes);
   await app.register(specialRoutes);
   await app.register(crudRoutes);
   registerSpa(app, config.WEB_DIST);

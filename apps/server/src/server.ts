@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedBase } from './seed/base-seed';
+import { startMaintenance } from './telemetry/maintenance';
+import { startEmbeddedBroker } from './telemetry/mqtt-broker';
+import { startExternalSubscriber } from './telemetry/mqtt-subscriber';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,6 +21,10 @@ async function main() {
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const mqtt = config.MQTT_URL
+    ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
+    : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
+  const maintenance = startMaintenance(db, { retentionDays: config.RAW_RETENTION_DAYS, log: app.log });
 
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
@@ -28,12 +35,15 @@ async function main() {
     seed.generatedPassword
       ? `  Admin password: ${seed.generatedPassword}   (generated now and shown only once: note it down)`
       : `  Admin password: ${config.ADMIN_PASSWORD && seed.adminCreated ? 'the ADMIN_PASSWORD you set' : 'as set when the administrator was created'}`,
+    `  MQTT: ${config.MQTT_URL ? `subscribed to ${config.MQTT_URL}` : `broker on port ${config.MQTT_PORT} (topic pods/<identifier>/readings)`}`,
     `  API documentation: ${url}/api/docs`,
     '',
   ];
   console.log(lines.join('\n'));
 
   const stop = async () => {
+    maintenance.stop();
+    await mqtt.close();
     await app.close();
     await db.close();
     process.exit(0);

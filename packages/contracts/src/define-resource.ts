@@ -45,6 +45,8 @@ export interface ResourceInput {
   access: { read: ReadAccess; write?: 'admin' };
   ownerField?: string;
   defaultSort?: { key: string; direction: 'ASC' | 'DESC' };
+  /** A secret the server makes on create and returns once beside `data` (a pod's ingest key). */
+  secretOnCreate?: string;
   /** Server-side uniqueness (409 on a duplicate), by field. */
   unique?: readonly string[];
 }

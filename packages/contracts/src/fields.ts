@@ -23,7 +23,7 @@ interface FieldBase {
 }
 
 export type FieldDef =
-  | (FieldBase & { kind: 'text'; max?: number; format?: 'email' | 'color' | 'multiline' | 'password' })
+  | (FieldBase & { kind: 'text'; max?: number; format?: 'email' | 'color' | 'multiline' | 'password' | 'slug' })
   | (FieldBase & { kind: 'number'; int?: boolean; min?: number; max?: number })
   | (FieldBase & { kind: 'flag'; default?: boolean })
   | (FieldBase & { kind: 'enum'; values: readonly (string | number)[] })
@@ -77,6 +77,7 @@ function inputSchema(f: FieldDef): z.ZodType {
       let s = z.string({ error: typeError(required) }).trim().min(1, required).max(max, MESSAGES.tooLong(max));
       if (f.format === 'email') s = s.toLowerCase().pipe(z.email(MESSAGES.invalidEmail)) as unknown as typeof s;
       if (f.format === 'color') s = s.regex(/^#[0-9a-fA-F]{3,8}$/, MESSAGES.invalidColor);
+      if (f.format === 'slug') s = s.regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.invalidSlug);
       if (f.format === 'password') s = s.min(8, MESSAGES.passwordTooShort).max(200, MESSAGES.tooLong(200));
       return z.preprocess(blankToUndefined, s);
     }

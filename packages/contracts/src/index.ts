@@ -7,3 +7,4 @@ export * from './messages';
 export * from './resources/index';
 export * from './sensors';
 export * from './theme';
+export * from './ingest';

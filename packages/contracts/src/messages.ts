@@ -10,6 +10,7 @@ export const MESSAGES = {
   invalidNumber: 'Please enter a number',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordsDiffer: 'Passwords do not match',
+  invalidSlug: 'Use only letters, digits, dots, dashes and underscores',
   invalidColor: 'Please enter a colour such as #1a2b3c',
   tooLong: (max: number) => `Please use at most ${max} characters`,
   outOfRange: (min: number, max: number) => `Please enter a value between ${min} and ${max}`,

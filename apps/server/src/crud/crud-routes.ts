@@ -16,6 +16,11 @@ const errorSchema = z.object({
 const listQuery = z.object({ dataTableParams: z.unknown().optional() }).loose();
 const security = [{ bearerAuth: [] }];
 
+const createdSchema = (r: Resource) => {
+  const base = z.object({ success: z.literal(true), data: r.rowSchema });
+  return r.secretOnCreate ? base.extend({ [r.secretOnCreate]: z.string() }) : base;
+};
+
 /** Builds the five routes (or fewer, per `verbs`) of every registry resource: no route file per entity. */
 export async function crudRoutes(app: FastifyInstance) {
   for (const resource of RESOURCES) registerResource(app.withTypeProvider<ZodTypeProvider>(), resource);
@@ -54,11 +59,11 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   }
   if (verbs.has('create')) {
     typed.post(path, {
-      schema: { tags, security, summary: `Create a ${resource.label}`, body: resource.createSchema, response: { 201: z.object({ success: z.literal(true), data: row }), ...errors } },
+      schema: { tags, security, summary: `Create a ${resource.label}`, body: resource.createSchema, response: { 201: createdSchema(resource), ...errors } },
       onRequest: requireAdmin,
     }, async (request, reply) => {
-      const data = await repo.create(request.body as Record<string, unknown>, callerOf(request));
-      return reply.status(201).send({ success: true as const, data });
+      const { data, secrets } = await repo.create(request.body as Record<string, unknown>, callerOf(request));
+      return reply.status(201).send({ success: true as const, data, ...secrets });
     });
   }
   if (verbs.has('update')) {

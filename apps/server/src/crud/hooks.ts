@@ -3,6 +3,7 @@ import type { Resource } from '@greenpod/contracts';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
+import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 
 export type Values = Record<string, unknown>;
 export interface HookContext {
@@ -32,6 +33,19 @@ const HOOKS: Record<string, Hook> = {
     values.sensorType = link.type;
   },
 };
+
+/** Secrets made once after a create, returned beside the row and never again (only hashes are kept). */
+const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record<string, string>>> = {
+  async pod(tx, id) {
+    const ingestKey = newIngestKey();
+    await tx.query('UPDATE pod SET ingest_key_hash = $1 WHERE id = $2', [hashIngestKey(ingestKey), id]);
+    return { ingestKey };
+  },
+};
+
+export async function afterCreate(resource: Resource, tx: Queryable, id: number) {
+  return (await AFTER_CREATE[resource.name]?.(tx, id)) ?? {};
+}
 
 export async function beforeWrite(resource: Resource, values: Values, ctx: HookContext) {
   if (ctx.mode === 'create') {

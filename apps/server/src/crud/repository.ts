@@ -2,7 +2,7 @@ import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { beforeWrite, type Values } from './hooks';
+import { afterCreate, beforeWrite, type Values } from './hooks';
 import { buildListSql } from './list-query';
 import { checkRefs } from './ref-check';
 import { compileSelect, scopeClause } from './select';
@@ -92,15 +92,17 @@ export function createRepository(db: Database, resource: Resource) {
       return present(resource, await findVisible(db, id, caller));
     },
 
+    /** Returns the new row and any one-time secret made with it. */
     async create(body: Values, caller: Caller) {
-      const id = await db.transaction(async (tx) => {
+      const { id, secrets } = await db.transaction(async (tx) => {
         const values = { ...body };
         await checkRefs(tx, resource, values, Object.keys(values));
         await beforeWrite(resource, values, { tx, mode: 'create' });
         await assertUnique(tx, values);
-        return insertOrUpdate(tx, values);
+        const newId = await insertOrUpdate(tx, values);
+        return { id: newId, secrets: await afterCreate(resource, tx, newId) };
       });
-      return this.read(id, caller);
+      return { data: await this.read(id, caller), secrets };
     },
 
     async update(id: number, body: Values, caller: Caller) {

@@ -16,6 +16,7 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       if (f.format === 'email') return `user${n}@example.com`;
       if (f.format === 'color') return '#12ab34';
       if (f.format === 'password') return 'password-123';
+      if (f.format === 'slug') return `id-${n}`;
       return `${f.label} ${n}`.slice(0, f.max ?? 255);
     case 'number': {
       const min = f.min ?? 0;

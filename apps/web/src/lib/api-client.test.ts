@@ -34,4 +34,16 @@ describe('api client', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, message: 'An error occurred', validationErrors: { title: ['Too long'] } });
   });
+
+  it('leaves the session alone when sign-in itself answers 401', async () => {
+    saveSession('tok', user);
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    mockFetch(() => ({ status: 401, body: { success: false, error: 'Invalid e-mail or password' } }));
+    await expect(apiRequest('/user/login', { method: 'POST', body: {}, ignoreUnauthorized: true })).rejects.toThrow(
+      'Invalid e-mail or password',
+    );
+    expect(localStorage.getItem('greenpod_token')).toBe('tok');
+    expect(handler).not.toHaveBeenCalled();
+  });
 });

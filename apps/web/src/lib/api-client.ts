@@ -29,6 +29,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /**
+   * Sign-in answers 401 for a wrong password: that is the form's error to show, not an expired
+   * session, so the 401 rule must not fire for it.
+   */
+  ignoreUnauthorized?: boolean;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -61,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
   const payload = (await response.json().catch(() => ({}))) as Envelope;
 
-  if (response.status === 401) {
+  if (response.status === 401 && !options.ignoreUnauthorized) {
     // viewer.md 8: any 401 ends the session, wherever it came from.
     clearSession();
     onUnauthorized();

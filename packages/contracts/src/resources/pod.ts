@@ -12,7 +12,8 @@ export const pod = defineResource({
     clientId: clientRef(),
     locationId: locationRef(),
     areaId: areaRef(),
-    identifier: text({ label: 'Identifier', required: true, search: true, sort: true, max: 64 }),
+    // The identifier names the pod's MQTT topic and user name, so it keeps to topic-safe characters.
+    identifier: text({ label: 'Identifier', required: true, search: true, sort: true, max: 64, format: 'slug' }),
     title: title(),
     description: description(),
     voltage: choice(VOLTAGES, { label: 'Voltage', required: true, sort: true }),
@@ -21,6 +22,7 @@ export const pod = defineResource({
   joins: { locationTitle: titleJoin('locationId', 'Location'), areaTitle: titleJoin('areaId', 'Area') },
   list: ['locationTitle', 'areaTitle', 'identifier', 'title', 'voltage'],
   unique: ['identifier'],
+  secretOnCreate: 'ingestKey',
   access: { read: 'scoped' },
   defaultSort: { key: 'title', direction: 'ASC' },
 });

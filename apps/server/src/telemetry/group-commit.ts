@@ -1,0 +1,75 @@
+import type { Database } from '../db/database';
+import { insertReadings, readingKey } from './measurement-writer';
+import type { ReadingRow } from './reading-validation';
+
+interface Pending {
+  rows: readonly ReadingRow[];
+  resolve: (stored: number) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: writes that arrive while a statement runs are gathered into the next one, so a
+ * thousand small MQTT messages cost a few statements, not a thousand. Each caller's promise settles
+ * only after the statement holding its rows has committed (then, and only then, the pod is acked).
+ */
+export class GroupCommitWriter {
+  private queue: Pending[] = [];
+  private running = false;
+  private queuedRows = 0;
+  onCommitted?: (rows: readonly ReadingRow[]) => void;
+
+  constructor(
+    private readonly db: Database,
+    private readonly maxRows = 20_000,
+  ) {}
+
+  write(rows: readonly ReadingRow[]): Promise<number> {
+    if (rows.length === 0) return Promise.resolve(0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      this.queuedRows += rows.length;
+      if (!this.running) {
+        this.running = true;
+        // One tick lets the messages that arrived in the same burst join this statement.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    while (this.queue.length) {
+      const batch: Pending[] = [];
+      let n = 0;
+      while (this.queue.length && (n === 0 || n + (this.queue[0]?.rows.length ?? 0) <= this.maxRows)) {
+        const p = this.queue.shift() as Pending;
+        batch.push(p);
+        n += p.rows.length;
+      }
+      this.queuedRows -= n;
+      const seen = new Set<string>();
+      const rows: ReadingRow[] = [];
+      const keysOf = batch.map((p) =>
+        p.rows.flatMap((r) => {
+          const key = readingKey(r.podId, r.sensorId, r.created.getTime());
+          if (seen.has(key)) return [];
+          seen.add(key);
+          rows.push(r);
+          return [key];
+        }),
+      );
+      try {
+        const inserted = await this.db.transaction((tx) => insertReadings(tx, rows));
+        batch.forEach((p, i) => p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length));
+        this.onCommitted?.(rows.filter((r) => inserted.has(readingKey(r.podId, r.sensorId, r.created.getTime()))));
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+    }
+    this.running = false;
+  }
+
+  get pending() {
+    return this.queuedRows;
+  }
+}

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { podWithSensors } from '../test/pod-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { readingsTopic, startEmbeddedBroker } from './mqtt-broker';
+
+let t: TestApp;
+let broker: Awaited<ReturnType<typeof startEmbeddedBroker>>;
+let a: Awaited<ReturnType<typeof podWithSensors>>;
+let b: Awaited<ReturnType<typeof podWithSensors>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: t.app.ingest, log: t.app.log });
+  a = await podWithSensors(t, ['TEMPERATURE', 'HUMIDITY']);
+  b = await podWithSensors(t, ['TEMPERATURE']);
+});
+afterAll(async () => {
+  await broker?.close();
+  await t?.close();
+});
+
+const connect = (username: string, password: string) =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+const count = async (podId: number) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [podId]))[0]?.n;
+
+describe('MQTT ingest through the embedded broker', () => {
+  it('stores a QoS 1 message before its PUBACK, and a resend once', async () => {
+    const client = await connect(a.identifier, a.key);
+    const payload = JSON.stringify({
+      readings: [
+        { sensorType: 'TEMPERATURE', value: 22, created: '2026-02-01 08:00:00' },
+        { sensorType: 'HUMIDITY', value: 40, created: '2026-02-01 08:00:00' },
+      ],
+    });
+    await client.publishAsync(readingsTopic(a.identifier), payload, { qos: 1 });
+    // The PUBACK has arrived: the readings must already be committed.
+    expect(await count(a.id)).toBe(2);
+    await client.publishAsync(readingsTopic(a.identifier), payload, { qos: 1 });
+    expect(await count(a.id)).toBe(2);
+    const [h] = await t.db.query<{ n: number }>('SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1', [a.id]);
+    expect(h?.n).toBe(2);
+    await client.endAsync();
+  });
+
+  it('refuses a wrong key at connect', async () => {
+    await expect(connect(a.identifier, 'not-the-key')).rejects.toThrow();
+  });
+
+  it('does not let a pod publish as another pod', async () => {
+    const before = await count(b.id);
+    const client = await connect(a.identifier, a.key);
+    const closed = new Promise((ok) => client.once('close', ok));
+    client.publish(readingsTopic(b.identifier), JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 99 }] }), { qos: 1 });
+    await closed;
+    expect(await count(b.id)).toBe(before);
+    client.end(true);
+  });
+
+  it("accepts Debian's mosquitto_pub as a pod", async () => {
+    const bin = '/usr/bin/mosquitto_pub';
+    if (!existsSync(bin)) {
+      // CI installs mosquitto-clients; a developer machine may not have it.
+      expect(process.env.CI, 'mosquitto_pub must be installed in CI').toBeFalsy();
+      return;
+    }
+    const before = await count(b.id);
+    await promisify(execFile)(bin, [
+      '-h', '127.0.0.1', '-p', String(broker.port), '-u', b.identifier, '-P', b.key, '-q', '1',
+      '-t', readingsTopic(b.identifier), '-m', JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 18.5 }] }),
+    ]);
+    expect(await count(b.id)).toBe((before ?? 0) + 1);
+  });
+});

@@ -1,0 +1,57 @@
+import { ingestBatchSchema, MAX_PAYLOAD_BYTES } from '@greenpod/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/caller';
+import { notFound, unauthorized } from '../http/errors';
+import { hashIngestKey, newIngestKey } from './pod-directory';
+
+const podAuth = /^Pod ([^:\s]+):(\S+)$/;
+
+/** POST /api/ingest for pods, and key rotation for administrators. */
+export async function ingestRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/ingest', {
+    bodyLimit: MAX_PAYLOAD_BYTES,
+    schema: {
+      tags: ['ingest'],
+      summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
+      body: ingestBatchSchema,
+    },
+    onRequest: async (request) => {
+      const m = podAuth.exec(request.headers.authorization ?? '');
+      const pod = m ? await app.ingest.pods.authenticate(m[1] as string, m[2] as string) : null;
+      if (!pod) throw unauthorized('Unknown pod or wrong ingest key');
+      request.pod = pod;
+    },
+  }, async (request, reply) => {
+    const pod = request.pod;
+    if (!pod) throw unauthorized();
+    const result = await app.ingest.ingest(pod, request.body.readings);
+    return reply.status(202).send({ success: true, data: result });
+  });
+
+  app.post('/api/pod/:id/ingest-key', {
+    schema: { tags: ['pod'], summary: "Rotate a pod's ingest key; the new key is shown once", security: [{ bearerAuth: [] }], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+    onRequest: requireAdmin,
+  }, async (request) => {
+    const ingestKey = newIngestKey();
+    const [row] = await app.db.query<{ identifier: string }>(
+      'UPDATE pod SET ingest_key_hash = $1, updated = now() WHERE id = $2 RETURNING identifier',
+      [hashIngestKey(ingestKey), request.params.id],
+    );
+    if (!row) throw notFound('Pod');
+    app.ingest.pods.forget(row.identifier);
+    return { success: true, data: { ingestKey } };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    pod?: import('./reading-validation').PodIdentity;
+  }
+  interface FastifyInstance {
+    ingest: import('./ingest-service').IngestService;
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import type { PodIdentity } from './reading-validation';
+
+/** 32 random bytes: far beyond guessing, so a fast SHA-256 is the right hash (argon2 is for passwords). */
+export const newIngestKey = () => randomBytes(32).toString('base64url');
+export const hashIngestKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const TTL_MS = 30_000;
+
+/**
+ * Resolves a pod from its identifier and key. Entries are cached briefly: a pod that sends every few
+ * seconds should not cost a query per message. A rotated key or a new sensor shows within TTL_MS.
+ */
+export class PodDirectory {
+  private cache = new Map<string, { at: number; keyHash: string | null; pod: PodIdentity | null }>();
+
+  constructor(private readonly db: Queryable) {}
+
+  async authenticate(identifier: string, key: string): Promise<PodIdentity | null> {
+    const entry = await this.lookup(identifier);
+    if (!entry.pod || !entry.keyHash) return null;
+    const a = Buffer.from(entry.keyHash, 'hex');
+    const b = Buffer.from(hashIngestKey(key), 'hex');
+    return a.length === b.length && timingSafeEqual(a, b) ? entry.pod : null;
+  }
+
+  /** For readings that arrive through an external broker, which has already checked the pod. */
+  async byIdentifier(identifier: string): Promise<PodIdentity | null> {
+    return (await this.lookup(identifier)).pod;
+  }
+
+  forget(identifier?: string) {
+    if (identifier) this.cache.delete(identifier);
+    else this.cache.clear();
+  }
+
+  private async lookup(identifier: string) {
+    const hit = this.cache.get(identifier);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit;
+    const rows = await this.db.query<{ id: number; ingest_key_hash: string | null; active: boolean; sensor_id: number | null; type: string | null }>(
+      `SELECT p.id, p.ingest_key_hash, p.active, s.id AS sensor_id, s.type
+       FROM pod p LEFT JOIN pod_sensor ps ON ps.pod_id = p.id LEFT JOIN sensor s ON s.id = ps.sensor_id
+       WHERE p.identifier = $1`,
+      [identifier],
+    );
+    const first = rows[0];
+    let entry: { at: number; keyHash: string | null; pod: PodIdentity | null };
+    if (!first || !first.active) entry = { at: Date.now(), keyHash: null, pod: null };
+    else {
+      const sensorByType = new Map<string, number>();
+      const typeBySensorId = new Map<number, string>();
+      for (const r of rows) {
+        if (r.sensor_id === null || r.type === null) continue;
+        if (!sensorByType.has(r.type)) sensorByType.set(r.type, r.sensor_id);
+        typeBySensorId.set(r.sensor_id, r.type);
+      }
+      entry = { at: Date.now(), keyHash: first.ingest_key_hash, pod: { id: first.id, identifier, sensorByType, typeBySensorId } };
+    }
+    this.cache.set(identifier, entry);
+    return entry;
+  }
+}
