@@ -60,7 +60,9 @@ export class GroupCommitWriter {
       );
       try {
         const inserted = await this.db.transaction((tx) => insertReadings(tx, rows));
-        batch.forEach((p, i) => p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length));
+        batch.forEach((p, i) => {
+          p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length);
+        });
         this.onCommitted?.(rows.filter((r) => inserted.has(readingKey(r.podId, r.sensorId, r.created.getTime()))));
       } catch (err) {
         for (const p of batch) p.reject(err);

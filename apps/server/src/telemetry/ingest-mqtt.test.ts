@@ -54,7 +54,7 @@ describe('MQTT ingest through the embedded broker', () => {
   it('does not let a pod publish as another pod', async () => {
     const before = await count(b.id);
     const client = await connect(a.identifier, a.key);
-    const closed = new Promise((ok) => client.once('close', ok));
+    const closed = new Promise<void>((ok) => client.once('close', () => ok()));
     client.publish(readingsTopic(b.identifier), JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 99 }] }), { qos: 1 });
     await closed;
     expect(await count(b.id)).toBe(before);

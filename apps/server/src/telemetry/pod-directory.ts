@@ -46,7 +46,7 @@ export class PodDirectory {
     );
     const first = rows[0];
     let entry: { at: number; keyHash: string | null; pod: PodIdentity | null };
-    if (!first || !first.active) entry = { at: Date.now(), keyHash: null, pod: null };
+    if (!first?.active) entry = { at: Date.now(), keyHash: null, pod: null };
     else {
       const sensorByType = new Map<string, number>();
       const typeBySensorId = new Map<number, string>();

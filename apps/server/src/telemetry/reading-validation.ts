@@ -24,33 +24,32 @@ export function validateReadings(pod: PodIdentity, readings: readonly unknown[],
   const rows: ReadingRow[] = [];
   const rejected: { index: number; reason: string }[] = [];
   readings.forEach((raw, index) => {
-    const reject = (reason: string) => rejected.push({ index, reason });
-    const parsed = readingSchema.safeParse(raw);
-    if (!parsed.success) return reject(`invalid reading: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
-    const r = parsed.data;
-    let sensorId: number | undefined;
-    let sensorType: string | undefined;
-    if (r.sensorId !== undefined) {
-      sensorType = pod.typeBySensorId.get(r.sensorId);
-      sensorId = sensorType ? r.sensorId : undefined;
-    } else if (r.sensorType !== undefined) {
-      sensorId = pod.sensorByType.get(r.sensorType);
-      sensorType = sensorId ? r.sensorType : undefined;
-    } else {
-      return reject('sensorType or sensorId is required');
-    }
-    if (sensorId === undefined || sensorType === undefined) return reject('unknown sensor for this pod');
-    const value = typeof r.value === 'string' && r.value.trim() !== '' ? Number(r.value) : r.value;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return reject('value is not a finite number');
-    let created = now;
-    if (r.created !== undefined) {
-      const t = parseWireTime(r.created);
-      if (!t) return reject('created is not a time (yyyy-MM-dd HH:mm:ss in UTC, or ISO 8601)');
-      created = t;
-    }
-    if (created.getTime() > now.getTime() + MAX_FUTURE_MS) return reject('created is more than 5 minutes in the future');
-    // Timestamps are kept to the millisecond so retries of the same reading match exactly.
-    rows.push({ podId: pod.id, sensorId, sensorType, value, created: new Date(Math.floor(created.getTime())) });
+    const out = checkReading(pod, raw, now);
+    if (typeof out === 'string') rejected.push({ index, reason: out });
+    else rows.push(out);
   });
   return { rows, rejected };
+}
+
+/** One reading: the row to store, or the reason it is refused. */
+function checkReading(pod: PodIdentity, raw: unknown, now: Date): ReadingRow | string {
+  const parsed = readingSchema.safeParse(raw);
+  if (!parsed.success) return `invalid reading: ${parsed.error.issues[0]?.message ?? 'bad shape'}`;
+  const r = parsed.data;
+  if (r.sensorId === undefined && r.sensorType === undefined) return 'sensorType or sensorId is required';
+  const sensorType = r.sensorId !== undefined ? pod.typeBySensorId.get(r.sensorId) : r.sensorType;
+  const sensorId = r.sensorId ?? (sensorType ? pod.sensorByType.get(sensorType) : undefined);
+  if (sensorId === undefined || sensorType === undefined || !pod.typeBySensorId.has(sensorId)) {
+    return 'unknown sensor for this pod';
+  }
+  const value = typeof r.value === 'string' && r.value.trim() !== '' ? Number(r.value) : r.value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'value is not a finite number';
+  let created = now;
+  if (r.created !== undefined) {
+    const time = parseWireTime(r.created);
+    if (!time) return 'created is not a time (yyyy-MM-dd HH:mm:ss in UTC, or ISO 8601)';
+    created = time;
+  }
+  if (created.getTime() > now.getTime() + MAX_FUTURE_MS) return 'created is more than 5 minutes in the future';
+  return { podId: pod.id, sensorId, sensorType, value, created };
 }
