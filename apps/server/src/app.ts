@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { randomBytes } from 'node:crypto';
@@ -49,7 +49,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const spa = existsSync(join(config.WEB_DIST, 'index.html'));
+  registerErrorHandler(app, { spa });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -59,6 +60,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Plain-HTTP installs (a LAN address) must still load their own scripts.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -82,7 +85,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(ingestRoutes);
   await app.register(specialRoutes);
   await app.register(crudRoutes);
-  registerSpa(app, config.WEB_DIST);
+  if (spa) await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false });
   return app;
 }
 
@@ -95,16 +98,4 @@ function jwtSecret(config: Config): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-/** The built SPA owns every path outside /api. */
-function registerSpa(app: FastifyInstance, dist: string) {
-  if (!existsSync(join(dist, 'index.html'))) return;
-  app.register(fastifyStatic, { root: dist, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

@@ -16,7 +16,7 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
 };
 
 /** The one error handler: 4xx with a clear message, and a 5xx that hides its details. */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({
@@ -48,6 +48,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ success: false, error: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    // The built SPA owns every GET outside /api; its router shows its own 404 page.
+    if (opts.spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }
