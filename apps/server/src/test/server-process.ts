@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const serverDir = resolve(import.meta.dirname, '../..');
+
+export const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+
+/** The real server as a child process (for tests that kill it), ready once it prints its banner. */
+export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(join(serverDir, '../../node_modules/.bin/tsx'), ['src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', GREENPOD_DEMO: '0', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Greenpod is running')) {
+        clearTimeout(timer);
+        ok();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return child;
+}
+
+/** Minimal JSON client for a running server. */
+export function apiClient(baseUrl: string, token?: string) {
+  return async <T = { data: unknown }>(method: string, path: string, body?: unknown): Promise<T & { status: number }> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { ...((await res.json()) as T), status: res.status };
+  };
+}
