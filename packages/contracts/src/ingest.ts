@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { SENSOR_TYPES } from './sensors';
 
 export const MAX_BATCH_READINGS = 5000;
+/** An MQTT message from a pod may not exceed this (device-shaped traffic is small). */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** An HTTP batch carries up to 5,000 readings, roughly 100 bytes each with every field spelt out. */
+export const MAX_HTTP_BATCH_BYTES = 1024 * 1024;
 /** Readings stamped further ahead than this are refused (clock drift allowance). */
 export const MAX_FUTURE_MS = 5 * 60 * 1000;
 

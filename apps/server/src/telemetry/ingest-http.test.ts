@@ -72,10 +72,17 @@ describe('POST /api/ingest', () => {
     expect(reasons[3]?.reason).toBe('created is more than 5 minutes in the future');
   });
 
+  it('takes a full batch of 5,000 verbose readings', async () => {
+    const readings = Array.from({ length: 5000 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i % 30, created: new Date(Date.UTC(2025, 5, 1) + i * 300_000).toISOString() }));
+    const res = await send({ readings });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ stored: 5000 });
+  });
+
   it('refuses a wrong key, an oversized payload and an oversized batch', async () => {
     expect((await send({ readings: [{ sensorType: 'TEMPERATURE', value: 1 }] }, `Pod ${pod.identifier}:wrong`)).status).toBe(401);
     expect((await send({ readings: [] }, 'Bearer nope')).status).toBe(401);
-    const big = { readings: Array.from({ length: 4000 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: `2026-01-12 00:00:00`, pad: 'x'.repeat(60) })) };
+    const big = { readings: Array.from({ length: 4000 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: `2026-01-12 00:00:00`, pad: 'x'.repeat(250) })) };
     expect((await send(big)).status).toBe(413);
     const many = { readings: Array.from({ length: 5001 }, () => ({ sensorType: 'TEMPERATURE', value: 1 })) };
     const tooMany = await send(many);

@@ -47,6 +47,15 @@ describe('MQTT ingest through the embedded broker', () => {
     await client.endAsync();
   });
 
+  it('refuses a message over 256 KB without storing it', async () => {
+    const client = await connect(a.identifier, a.key);
+    const before = await count(a.id);
+    const readings = Array.from({ length: 4000 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: '2026-02-02 00:00:00', note: 'x'.repeat(60) }));
+    await client.publishAsync(readingsTopic(a.identifier), JSON.stringify({ readings }), { qos: 1 });
+    expect(await count(a.id)).toBe(before);
+    await client.endAsync();
+  });
+
   it('refuses a wrong key at connect', async () => {
     await expect(connect(a.identifier, 'not-the-key')).rejects.toThrow();
   });

@@ -1,4 +1,4 @@
-import { ingestBatchSchema, MAX_PAYLOAD_BYTES } from '@greenpod/contracts';
+import { ingestBatchSchema, MAX_HTTP_BATCH_BYTES } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export async function ingestRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/ingest', {
-    bodyLimit: MAX_PAYLOAD_BYTES,
+    bodyLimit: MAX_HTTP_BATCH_BYTES,
     schema: {
       tags: ['ingest'],
       summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',

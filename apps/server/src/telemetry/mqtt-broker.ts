@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
+import { MAX_PAYLOAD_BYTES } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest-service';
 import type { PodIdentity } from './reading-validation';
@@ -30,6 +31,11 @@ export async function startEmbeddedBroker(opts: { port: number; host: string; in
       const pod = client ? podOf.get(client) : undefined;
       if (!pod || packet.topic !== readingsTopic(pod.identifier)) {
         return callback(new Error(`a pod may publish only to ${pod ? readingsTopic(pod.identifier) : 'its own topic'}`));
+      }
+      if (packet.payload.length > MAX_PAYLOAD_BYTES) {
+        // Too big to be a pod's message; acked so it is not resent, and logged with the reason.
+        opts.log.warn({ pod: pod.identifier, bytes: packet.payload.length }, 'MQTT payload over 256 KB rejected');
+        return callback(null);
       }
       let readings: unknown[];
       try {
