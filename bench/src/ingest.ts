@@ -67,12 +67,19 @@ const httpMs = performance.now() - httpStart;
 const copyRows = httpStored;
 const t1 = Date.UTC(2024, 0, 1);
 function* csv() {
+  let chunk = '';
   for (let r = 0; r < copyRows; r++) {
-    const pod = pods[r % HTTP_BATCHES] as { id: number };
-    const s = r % 8;
+    const j = r % (8 * HTTP_BATCHES);
+    const pod = pods[Math.floor(j / 8)] as { id: number };
+    const s = j % 8;
     const instant = Math.floor(r / (8 * HTTP_BATCHES));
-    yield `${pod.id},${sensorIds[s]},${SENSOR_TYPES[s]},${r % 50},${new Date(t1 + instant * 300_000).toISOString()}\n`;
+    chunk += `${pod.id},${sensorIds[s]},${SENSOR_TYPES[s]},${r % 50},${new Date(t1 + instant * 300_000).toISOString()}\n`;
+    if (chunk.length > 64_000) {
+      yield chunk;
+      chunk = '';
+    }
   }
+  if (chunk) yield chunk;
 }
 const copyStart = performance.now();
 await pipeline(Readable.from(csv()), sql.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')));
