@@ -42,7 +42,7 @@ const count = async () => Number((await sql.query('SELECT count(*) AS n FROM mea
 
 // (a) HTTP: batches of 5,000 readings (625 instants x 8 sensors), four requests in flight.
 const t0 = Date.UTC(2025, 0, 1);
-const batchFor = (p: number) => ({
+const batch = () => ({
   readings: Array.from({ length: 625 }, (_, i) => SENSOR_TYPES.map((sensorType, s) => ({ sensorType, value: (i * 7 + s) % 50, created: formatWireTime(new Date(t0 + i * 300_000)) }))).flat(),
 });
 const httpStart = performance.now();
@@ -54,7 +54,7 @@ for (let b = 0; b < HTTP_BATCHES; b += 4) {
       const res = await fetch(`${base}/api/ingest`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Pod ${pod.identifier}:${pod.key}` },
-        body: JSON.stringify(batchFor(0)),
+        body: JSON.stringify(batch()),
       });
       return ((await res.json()) as { data: { stored: number } }).data.stored;
     }),

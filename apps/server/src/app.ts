@@ -10,9 +10,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { randomBytes } from 'node:crypto';
+import { aggregateRoutes } from './aggregates/aggregate-routes';
 import { authRoutes } from './auth/auth-routes';
 import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { specialRoutes } from './http/special-routes';
@@ -85,6 +87,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(ingestRoutes);
   await app.register(specialRoutes);
   await app.register(crudRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(aggregateRoutes);
   if (spa) await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false });
   return app;
 }

@@ -1,7 +1,12 @@
+import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedBase } from './seed/base-seed';
+import { seedDemoEstate } from './seed/demo-estate';
+import { demoPodsPath } from './seed/demo-pods-file';
+import { progressBar } from './seed/progress-bar';
+import { demoEnabled, startDemoStream } from './simulator/demo-stream';
 import { startMaintenance } from './telemetry/maintenance';
 import { startEmbeddedBroker } from './telemetry/mqtt-broker';
 import { startExternalSubscriber } from './telemetry/mqtt-subscriber';
@@ -19,12 +24,18 @@ async function main() {
   }
   const db = await openDatabase(config);
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+  const demo = demoEnabled(config);
+  if (demo) await seedDemoEstate(db, { podsFile: demoPodsPath(config.DATA_DIR), progress: progressBar() });
   const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
   await app.listen({ port: config.PORT, host: config.HOST });
   const mqtt = config.MQTT_URL
     ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
     : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
+  // Only into the embedded broker: an external one checks pods against credentials it manages itself.
+  const brokerPort = 'port' in mqtt ? Number(mqtt.port) : config.MQTT_PORT;
+  const simulator = demo && !config.MQTT_URL ? await startDemoStream({ config, brokerPort, log: app.log }) : undefined;
   const maintenance = startMaintenance(db, { retentionDays: config.RAW_RETENTION_DAYS, log: app.log });
+  const aggregates = startAggregateScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
 
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
@@ -37,12 +48,15 @@ async function main() {
       : `  Admin password: ${config.ADMIN_PASSWORD && seed.adminCreated ? 'the ADMIN_PASSWORD you set' : 'as set when the administrator was created'}`,
     `  MQTT: ${config.MQTT_URL ? `subscribed to ${config.MQTT_URL}` : `broker on port ${config.MQTT_PORT} (topic pods/<identifier>/readings)`}`,
     `  API documentation: ${url}/api/docs`,
+    ...(simulator ? [`  Demo: ${simulator.connected} pods streaming live readings every ${config.SIMULATOR_INTERVAL_SECONDS} s (GREENPOD_DEMO=0 for an empty instance)`] : []),
     '',
   ];
   console.log(lines.join('\n'));
 
   const stop = async () => {
     maintenance.stop();
+    await aggregates.stop();
+    await simulator?.stop();
     await mqtt.close();
     await app.close();
     await db.close();

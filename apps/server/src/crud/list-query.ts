@@ -21,6 +21,27 @@ export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
   return parsed.data;
 }
 
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const MAX_INT = 2_147_483_647;
+
+/** A filter value in the column's own type, so a bad one is a 400 here and never a driver error. */
+function filterValue(resource: Resource, key: string, value: string | number | boolean): SqlParam {
+  const f = resource.fields[key];
+  const kind = key === 'id' ? 'ref' : f?.kind;
+  const bad = (expected: string) => badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
+  if (kind === 'flag') {
+    const b = BOOLEANS[String(value).toLowerCase()];
+    if (b === undefined) throw bad('true or false');
+    return b;
+  }
+  if (kind === 'ref' || kind === 'number' || (kind === 'enum' && f?.kind === 'enum' && typeof f.values[0] === 'number')) {
+    const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
+    if (!Number.isFinite(n) || (kind === 'ref' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT))) throw bad('a number');
+    return n;
+  }
+  return String(value);
+}
+
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListSql {
@@ -73,7 +94,7 @@ export function buildListSql(
       throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
     }
     if (value === null) where.push(`${c.expr[key]} IS NULL`);
-    else where.push(`${c.expr[key]} = ${add(typeof value === 'boolean' ? value : String(value))}`);
+    else where.push(`${c.expr[key]} = ${add(filterValue(resource, key, value))}`);
   }
 
   const sortKey = p.colKey ?? resource.defaultSort?.key ?? 'id';

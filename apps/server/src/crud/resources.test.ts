@@ -167,3 +167,15 @@ describe('cascade consistency', () => {
     expect(res.body.validationErrors?.clientId?.[0]).toMatch(/does not belong/);
   });
 });
+
+describe('list filters', () => {
+  it('answers 400 to a filter value of the wrong type', async () => {
+    for (const q of ['[active]=-1', '[active]=', '[groupId]=abc', '[id]=2147483648', '[groupId]=1.5']) {
+      const res = await t.call('GET', `/api/area?dataTableParams[fetchParams]${q}`, { token: t.adminToken });
+      expect(res.status, q).toBe(400);
+      expect(res.body.validationErrors?.fetchParams).toBeDefined();
+    }
+    const ok = await t.call('GET', '/api/area?dataTableParams[fetchParams][active]=true', { token: t.adminToken });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 const serverDir = resolve(import.meta.dirname, '../..');
 
@@ -15,7 +15,9 @@ export const freePort = () =>
 
 /** The real server as a child process (for tests that kill it), ready once it prints its banner. */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(join(serverDir, '../../node_modules/.bin/tsx'), ['src/server.ts'], {
+  // node with tsx as a loader is one process, so a SIGKILL really kills the server (the tsx CLI would
+  // only lose its wrapper and leave the server running).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', GREENPOD_DEMO: '0', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,131 @@
+import { formatWireTime } from '@greenpod/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, callerOf } from '../auth/caller';
+import type { SqlParam } from '../db/database';
+import { listCards } from './cards';
+import { checkPlaces, podsUnder, visibleIds } from './dashboard-scope';
+import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
+import { liveRoutes } from './live-routes';
+import { sumsByBucket } from './readings-query';
+import { planBuckets } from './window';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['dashboard'];
+const errorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  validationErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+const cardSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  podTitle: z.string().optional(),
+  areaTitle: z.string().optional(),
+  locationTitle: z.string().optional(),
+  areaCount: z.number(),
+  podCount: z.number(),
+  score: z.number().nullable(),
+  readings: z.array(z.object({ sensorType: z.string(), avg: z.number(), voltage: z.number() })),
+});
+const cardsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ results: z.array(cardSchema) }),
+  paging: z.object({ skip: z.number(), limit: z.number(), total: z.number() }),
+});
+const graphResponse = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))),
+});
+
+/** The viewer dashboard's reads (API.md "Dashboards"), every one limited to the caller's scope. */
+export async function dashboardRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // stat-all and its live twin answer the same cards; only the window differs.
+  const cards = async (query: z.output<typeof statAllQuery>, caller: ReturnType<typeof callerOf>, live: boolean) => {
+    const q = readStatQuery(query);
+    const fields = live ? { ...q.fields, mode: 'live' as const } : q.fields;
+    const { window } = windowOf(fields, new Date());
+    const filter = placeOf(fields);
+    await checkPlaces(app.db, caller.scope, filter);
+    const page = await listCards(app.db, caller.scope, { filter, window, skip: q.skip, limit: q.limit, search: q.search, direction: q.direction });
+    return { success: true as const, data: { results: page.results }, paging: { skip: q.skip, limit: q.limit, total: page.total } };
+  };
+
+  app.get('/api/stat-all', {
+    schema: {
+      tags, security, querystring: statAllQuery, response: { 200: cardsResponse, ...errors },
+      summary: 'Dashboard cards: locations, the areas of locationID, or the pods of areaID, with mean readings over the window',
+    },
+    onRequest: authenticate,
+  }, async (request) => cards(request.query, callerOf(request), false));
+
+  app.get('/api/stat-all/liveperformance', {
+    schema: { tags, security, querystring: statAllQuery, response: { 200: cardsResponse, ...errors }, summary: 'Dashboard cards over the last `minutes` (10..60, default 30)' },
+    onRequest: authenticate,
+  }, async (request) => cards(request.query, callerOf(request), true));
+
+  app.get('/api/graph', {
+    schema: { tags, security, querystring: graphQuery, response: { 200: graphResponse, ...errors }, summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]' },
+    onRequest: authenticate,
+  }, async (request) => {
+    const caller = callerOf(request);
+    const { window, tz } = windowOf(request.query, new Date());
+    const filter = placeOf(request.query);
+    await checkPlaces(app.db, caller.scope, filter);
+    const pods = await podsUnder(app.db, caller.scope, filter);
+    const { edges } = planBuckets(window, tz);
+    const data: Record<string, [number, string][]> = {};
+    for (const row of await sumsByBucket(app.db, pods.map((p) => p.id), window, edges)) {
+      const start = edges[row.bucket - 1];
+      if (!start || row.n === 0) continue;
+      const series = data[row.sensorType] ?? [];
+      series.push([row.s / row.n, formatWireTime(start)]);
+      data[row.sensorType] = series;
+    }
+    return { success: true as const, data };
+  });
+
+  app.get('/api/areaPodCount', {
+    schema: { tags, security, summary: 'Visible areas and pods per visible location' },
+    onRequest: authenticate,
+  }, async (request) => {
+    const params: SqlParam[] = [];
+    const v = visibleIds(callerOf(request).scope, params);
+    const data = await app.db.query(
+      `SELECT t.id AS "locationId",
+         (SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${v.areas()})) AS "areaCount",
+         (SELECT count(*)::int FROM pod p WHERE p.location_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
+       FROM location t WHERE t.id IN (${v.locations()}) ORDER BY t.id`,
+      params,
+    );
+    return { success: true as const, data };
+  });
+
+  app.get('/api/podCount', {
+    schema: { tags, security, querystring: countQuery, summary: 'Visible pods per visible area (of one location with locationId)' },
+    onRequest: authenticate,
+  }, async (request) => {
+    const caller = callerOf(request);
+    const { locationId } = request.query;
+    await checkPlaces(app.db, caller.scope, { locationId });
+    const params: SqlParam[] = [];
+    const v = visibleIds(caller.scope, params);
+    let where = `t.id IN (${v.areas()})`;
+    if (locationId !== undefined) {
+      params.push(locationId);
+      where += ` AND t.location_id = $${params.length}`;
+    }
+    const data = await app.db.query(
+      `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
+       FROM area t WHERE ${where} ORDER BY t.id`,
+      params,
+    );
+    return { success: true as const, data };
+  });
+
+  await app.register(liveRoutes);
+}

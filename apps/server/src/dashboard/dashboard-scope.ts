@@ -1,0 +1,74 @@
+import { getResource, type Scope } from '@greenpod/contracts';
+import { compileSelect, scopeClause } from '../crud/select';
+import type { Queryable, SqlParam } from '../db/database';
+import { notFound } from '../http/errors';
+
+/**
+ * Subqueries yielding the ids of the locations, areas and pods a caller may see on a dashboard.
+ * Each call adds the parameters it uses, and only those: a statement must use every one it is given.
+ */
+export interface VisibleIds {
+  pods(): string;
+  areas(): string;
+  locations(): string;
+}
+
+/**
+ * Built on the CRUD scope clause (the one place scope becomes SQL), plus one dashboard rule: a
+ * binding below a node makes that node visible as a container. A role bound to one area sees its
+ * location's card, counting only that area and its pods; the readings are always those of visible
+ * pods only. Each subquery names its table `t`, as the scope clause expects.
+ */
+export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
+  const clause = (name: string) => scopeClause(compileSelect(getResource(name)), scope, params) ?? 'TRUE';
+  const pods = () => `SELECT t.id FROM pod t WHERE ${clause('pod')}`;
+  const areas = () => `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;
+  const locations = () => `SELECT t.id FROM location t WHERE ${clause('location')} OR t.id IN (SELECT t.location_id FROM area t WHERE t.id IN (${areas()}))`;
+  return { pods, areas, locations };
+}
+
+export interface PlaceFilter {
+  locationId?: number | undefined;
+  areaId?: number | undefined;
+  podId?: number | undefined;
+}
+
+/**
+ * Checks that each id of the filter is visible and that they nest (the pod in the area, the area
+ * in the location). Anything else answers 404, exactly as a missing id does (DOMAIN.md).
+ */
+export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): Promise<void> {
+  const check = async (table: 'location' | 'area' | 'pod', id: number | undefined, parents: Record<string, number | undefined>) => {
+    if (id === undefined) return;
+    const params: SqlParam[] = [];
+    const visible = visibleIds(scope, params);
+    params.push(id);
+    const where = [`t.id = $${params.length}`, `t.id IN (${table === 'pod' ? visible.pods() : table === 'area' ? visible.areas() : visible.locations()})`];
+    for (const [column, value] of Object.entries(parents)) {
+      if (value === undefined) continue;
+      params.push(value);
+      where.push(`t.${column} = $${params.length}`);
+    }
+    const rows = await db.query(`SELECT 1 FROM ${table} t WHERE ${where.join(' AND ')}`, params);
+    if (rows.length === 0) throw notFound(table[0]?.toUpperCase() + table.slice(1));
+  };
+  await check('location', f.locationId, {});
+  await check('area', f.areaId, { location_id: f.locationId });
+  await check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId });
+}
+
+/** The visible pods under a filter (all visible pods without one). */
+export async function podsUnder(db: Queryable, scope: Scope, f: PlaceFilter): Promise<{ id: number; voltage: number }[]> {
+  const params: SqlParam[] = [];
+  const visible = visibleIds(scope, params);
+  const where = [`t.id IN (${visible.pods()})`];
+  const add = (column: string, value: number | undefined) => {
+    if (value === undefined) return;
+    params.push(value);
+    where.push(`t.${column} = $${params.length}`);
+  };
+  add('location_id', f.locationId);
+  add('area_id', f.areaId);
+  add('id', f.podId);
+  return db.query(`SELECT t.id, t.voltage FROM pod t WHERE ${where.join(' AND ')} ORDER BY t.id`, params);
+}

@@ -1,0 +1,100 @@
+import { formatWireTime } from '@greenpod/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { buildEstate, type Estate, replaceReadings } from './estate-fixture';
+import { MAX_POINTS, planBuckets } from './window';
+
+let t: TestApp;
+let estate: Estate;
+beforeAll(async () => {
+  t = await createTestApp();
+  estate = await buildEstate(t, 1);
+});
+afterAll(() => t?.close());
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const END = Date.UTC(2026, 9, 27, 5, 0, 0); // just after London's autumn DST change
+const SPAN = 35 * DAY;
+const ZONES = ['UTC', 'Europe/London', 'Asia/Kolkata', 'America/New_York'] as const;
+type Series = Record<string, [number, string][]>;
+
+/**
+ * The plain-SQL truth, written independently of the server's edges: fixed widths with date_bin
+ * from local midnight of the first day, days with date_trunc in the zone, the first bucket
+ * clipped to the window's start.
+ */
+async function oracle(from: Date, to: Date, tz: string, bucketMs: number, pods: number[]): Promise<Series> {
+  const origin = `(date_trunc('day', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)`;
+  const bin = bucketMs >= DAY ? `(date_trunc('day', m.created AT TIME ZONE $3) AT TIME ZONE $3)` : `date_bin(make_interval(secs => $4), m.created, ${origin})`;
+  const rows = await t.db.query<{ sensor_type: string; label: string; avg: number }>(
+    `SELECT sensor_type, to_char(greatest(${bin}, $1::timestamptz) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS label, avg(value) AS avg
+     FROM measurement m WHERE m.pod_id = ANY($5::int[]) AND m.created >= $1 AND m.created < $2
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from, to, tz, bucketMs / 1000, pods],
+  );
+  const out: Series = {};
+  for (const r of rows) out[r.sensor_type] = [...(out[r.sensor_type] ?? []), [r.avg, r.label]];
+  return out;
+}
+
+describe('graph against a plain-SQL oracle', () => {
+  it('equals date_bin buckets of raw readings for random data, zones and windows', async () => {
+    const pods = estate.pods.map((p) => p.id);
+    const reading = fc.record({
+      podId: fc.constantFrom(...pods),
+      sensorType: fc.constantFrom('TEMPERATURE', 'WATER_FLOW'),
+      value: fc.integer({ min: -100, max: 3000 }),
+      created: fc.integer({ min: END - SPAN, max: END - 1 }).map((ms) => new Date(ms - (ms % 1000))),
+    });
+    const window = fc
+      .tuple(fc.integer({ min: END - SPAN, max: END }), fc.constantFrom(20 * 60_000, 20 * HOUR, 3 * DAY, 8 * DAY, 31 * DAY), fc.constantFrom(1000, HOUR, DAY), fc.constantFrom(...ZONES))
+      .map(([start, length, unit, tz]) => {
+        const from = Math.floor(start / unit) * unit;
+        return { from: new Date(from), to: new Date(from + length), tz };
+      });
+    await fc.assert(
+      fc.asyncProperty(fc.array(reading, { minLength: 1, maxLength: 150 }), fc.array(window, { minLength: 3, maxLength: 3 }), async (readings, windows) => {
+        await replaceReadings(t, estate, readings);
+        for (const w of windows) {
+          const areaId = estate.areas[0]?.id as number;
+          const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=${w.tz}&areaId=${areaId}`;
+          const res = await t.call('GET', `/api/graph?${query}`, { token: t.adminToken });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const { bucket } = planBuckets(w, w.tz);
+          const inArea = estate.pods.filter((p) => p.areaId === areaId).map((p) => p.id);
+          expect(res.body.data, `${query} bucket ${bucket.ms}`).toEqual(await oracle(w.from, w.to, w.tz, bucket.ms, inArea));
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a year of hourly readings stays within 500 points, one per local day', async () => {
+    const pod = estate.pods[0] as Estate['pods'][number];
+    const readings = Array.from({ length: 365 * 2 }, (_, i) => ({ podId: pod.id, sensorType: 'ELECTRICITY', value: i % 7, created: new Date(Date.UTC(2025, 10, 1) + i * 12 * HOUR) }));
+    await replaceReadings(t, estate, readings);
+    const res = await t.call('GET', '/api/graph?fromValue=2025-11-01&toValue=2026-10-31&tz=Europe/London', { token: t.adminToken });
+    expect(res.status).toBe(200);
+    const series = (res.body.data as Series).ELECTRICITY ?? [];
+    expect(series.length).toBeLessThanOrEqual(MAX_POINTS);
+    expect(series.length).toBe(365);
+    expect(series.find(([, label]) => label.startsWith('2026-03-29'))?.[1]).toBe('2026-03-29 00:00:00');
+    expect(series.some(([, label]) => label === '2026-03-30 00:00:00')).toBe(false);
+    expect(series.some(([, label]) => label === '2026-03-29 23:00:00')).toBe(true);
+  });
+
+  it('answers live windows, 400 to bad input and 404 to an unknown pod', async () => {
+    const pod = estate.pods[0] as Estate['pods'][number];
+    await replaceReadings(t, estate, [{ podId: pod.id, sensorType: 'MOTION', value: 1, created: new Date(Date.now() - 60_000) }]);
+    const live = await t.call('GET', `/api/graph?minutes=10&podId=${pod.id}&areaId=${pod.areaId}`, { token: t.adminToken });
+    expect(live.status).toBe(200);
+    expect((live.body.data as Series).MOTION).toHaveLength(1);
+    expect((await t.call('GET', '/api/graph?minutes=5', { token: t.adminToken })).status).toBe(400);
+    expect((await t.call('GET', '/api/graph?podId=-3', { token: t.adminToken })).status).toBe(400);
+    expect((await t.call('GET', '/api/graph?mode=decade', { token: t.adminToken })).status).toBe(400);
+    expect((await t.call('GET', '/api/graph?podId=999999', { token: t.adminToken })).status).toBe(404);
+    expect((await t.call('GET', `/api/graph?podId=${pod.id}&areaId=${estate.areas[1]?.id}`, { token: t.adminToken })).status).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+
+/** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
+export interface LiveReading {
+  podId: number;
+  sensorType: string;
+  value: number;
+  created: string;
+}
+type Listener = (readings: readonly LiveReading[]) => void;
+
+/** Carries committed readings to the SSE streams of this instance (and, on PostgreSQL, of all). */
+export interface LiveBus {
+  publish(readings: readonly LiveReading[]): void;
+  subscribe(listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  private readonly set = new Set<Listener>();
+  add(listener: Listener) {
+    this.set.add(listener);
+    return () => void this.set.delete(listener);
+  }
+  emit(readings: readonly LiveReading[]) {
+    if (readings.length) for (const l of this.set) l(readings);
+  }
+}
+
+/** PGlite runs inside one process, so in-process delivery is all there is to do. */
+export function localBus(): LiveBus {
+  const listeners = new Listeners();
+  return {
+    publish: (readings) => listeners.emit(readings),
+    subscribe: (l) => listeners.add(l),
+    close: async () => {},
+  };
+}
+
+export const LIVE_CHANNEL = 'greenpod_readings';
+// NOTIFY payloads are capped at 8000 bytes; stay well under with compact tuples.
+const MAX_PAYLOAD = 7000;
+type Tuple = [number, string, number, string];
+
+/**
+ * Scale-out (ARCHITECTURE.md): several API instances each ingest a share of the pods, and a
+ * browser's stream may sit on any of them. Every instance NOTIFYs what it committed and LISTENs on
+ * one dedicated connection, so each stream sees every instance's readings, its own included.
+ * The listening connection opens the database the pool uses (current_database()), which may differ
+ * from the URL's (the test suite creates one database per file).
+ */
+export async function postgresBus(db: Database, url: string, log: FastifyBaseLogger): Promise<LiveBus> {
+  const listeners = new Listeners();
+  const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
+  const target = new URL(url);
+  if (row) target.pathname = `/${encodeURIComponent(row.name)}`;
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: target.toString() });
+    c.on('notification', (msg) => {
+      if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
+      try {
+        const tuples = JSON.parse(msg.payload) as Tuple[];
+        listeners.emit(tuples.map(([podId, sensorType, value, created]) => ({ podId, sensorType, value, created })));
+      } catch (err) {
+        log.warn({ err }, 'live: ignoring a malformed notification');
+      }
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'live: LISTEN connection lost, reconnecting');
+      client = null;
+      void c.end().catch(() => {});
+      if (!closed) setTimeout(() => void connect().catch((e) => log.warn({ err: e }, 'live: reconnect failed')), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${LIVE_CHANNEL}`);
+    client = c;
+  };
+  await connect();
+
+  return {
+    publish(readings) {
+      const chunks: Tuple[][] = [[]];
+      let size = 0;
+      for (const r of readings) {
+        const t: Tuple = [r.podId, r.sensorType, r.value, r.created];
+        const bytes = JSON.stringify(t).length + 1;
+        const last = chunks[chunks.length - 1] as Tuple[];
+        if (size + bytes > MAX_PAYLOAD && last.length) {
+          chunks.push([t]);
+          size = bytes;
+        } else {
+          last.push(t);
+          size += bytes;
+        }
+      }
+      for (const chunk of chunks) {
+        if (!chunk.length) continue;
+        // Live updates are best effort: a failed NOTIFY must never fail the ingest that committed.
+        db.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(chunk)]).catch((err) => log.warn({ err }, 'live: NOTIFY failed'));
+      }
+    },
+    subscribe: (l) => listeners.add(l),
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { Queryable, SqlParam } from '../db/database';
+import { planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
+
+/** Count and sum of one sensor type: sums combine exactly across tables, averages would not. */
+export interface Sums {
+  sensorType: string;
+  n: number;
+  s: number;
+}
+
+const HOUR = 3_600_000;
+
+/** `(col >= $a AND col < $b) OR ...`: time bounds are always parameters, never per-row date maths. */
+function spansSql(column: string, spans: readonly Span[], params: SqlParam[]): string {
+  return `(${spans
+    .map(([lo, hi]) => {
+      params.push(new Date(lo), new Date(hi));
+      return `(${column} >= $${params.length - 1}::timestamptz AND ${column} < $${params.length}::timestamptz)`;
+    })
+    .join(' OR ')})`;
+}
+
+/**
+ * One UNION ALL over the raw, hourly and daily tables as the plan says. `key(column)` is the
+ * grouping expression computed from each table's time column (a bucket index, or nothing).
+ */
+function unionSql(plan: SourcePlan, params: SqlParam[], key: (timeColumn: string) => string): string {
+  const pods = '$1::int[]';
+  const parts: string[] = [];
+  if (plan.raw.length) {
+    parts.push(`SELECT pod_id, sensor_type, ${key('created')} AS k, count(*)::float8 AS n, sum(value) AS s
+      FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', plan.raw, params)} GROUP BY 1, 2, 3`);
+  }
+  for (const [table, spans] of [['measurement_hourly', plan.hourly], ['measurement_daily', plan.daily]] as const) {
+    if (!spans.length) continue;
+    parts.push(`SELECT pod_id, sensor_type, ${key('bucket')} AS k, sum(count)::float8 AS n, sum(sum) AS s
+      FROM ${table} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', spans, params)} GROUP BY 1, 2, 3`);
+  }
+  return parts.join(' UNION ALL ');
+}
+
+const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
+
+/**
+ * Count and sum per pod and sensor type over [from, to). Live and Day read raw readings; longer
+ * windows take whole UTC days from the daily rollup, whole hours from the hourly one and only the
+ * ragged edges from raw, so the result is the raw AVG's, in any time zone.
+ */
+export async function sumsByPod(db: Queryable, podIds: readonly number[], window: TimeWindow): Promise<(Sums & { podId: number })[]> {
+  if (podIds.length === 0 || window.to <= window.from) return [];
+  const span = window.to.getTime() - window.from.getTime();
+  const plan = span <= RAW_ONLY_MS ? rawOnly(window) : planSources(window, { daily: true });
+  const params: SqlParam[] = [podIds];
+  const rows = await db.query<{ pod_id: number; sensor_type: string; n: number; s: number }>(
+    `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${unionSql(plan, params, () => '0')}) u GROUP BY 1, 2`,
+    params,
+  );
+  return rows.map((r) => ({ podId: r.pod_id, sensorType: r.sensor_type, n: r.n, s: r.s }));
+}
+
+/**
+ * Count and sum per sensor type and bucket, bucket i being [edges[i-1], edges[i]). width_bucket
+ * finds each row's bucket by binary search over the edges passed as one parameter. Hourly rollup
+ * rows can stand in for raw ones when every inner edge is a whole UTC hour, since then each rollup
+ * hour lies inside one bucket; otherwise (live, day, half-hour zones, sub-hour buckets) raw.
+ */
+export async function sumsByBucket(db: Queryable, podIds: readonly number[], window: TimeWindow, edges: readonly Date[]): Promise<(Sums & { bucket: number })[]> {
+  if (podIds.length === 0 || edges.length < 2) return [];
+  const span = window.to.getTime() - window.from.getTime();
+  const aligned = edges.slice(1, -1).every((e) => e.getTime() % HOUR === 0);
+  const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: false }) : rawOnly(window);
+  const params: SqlParam[] = [podIds];
+  params.push(edges.map((e) => e.toISOString()));
+  const edgesParam = `$${params.length}::timestamptz[]`;
+  const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
+    `SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
+     FROM (${unionSql(plan, params, (column) => `width_bucket(${column}, ${edgesParam})`)}) u
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    params,
+  );
+  return rows.map((r) => ({ sensorType: r.sensor_type, bucket: r.k, n: r.n, s: r.s }));
+}

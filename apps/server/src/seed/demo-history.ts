@@ -1,0 +1,123 @@
+import { SENSOR_TYPES } from '@greenpod/contracts';
+import type { Queryable } from '../db/database';
+import { insertReadings } from '../telemetry/measurement-writer';
+import type { ReadingRow } from '../telemetry/reading-validation';
+import type { Progress } from './progress-bar';
+import { type PodProfile, readingsAt } from './reading-model';
+
+export interface HistoryPod {
+  id: number;
+  profile: PodProfile;
+  /** Sensor id per sensor type, for raw readings. */
+  sensorIds: ReadonlyMap<string, number>;
+}
+
+const FIVE_MIN_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+const SAMPLES_PER_HOUR = 12;
+const RAW_BATCH = 5000;
+
+/**
+ * Older history straight into the rollups: twelve model samples per hour give each hourly row the
+ * count, sum, min and max that twelve 5-minute readings would have, so charts cannot tell where the
+ * raw week begins. Daily rows are the sums of their UTC day's hourly rows, built in the same pass.
+ * One statement per pod and rollup (about 70,000 hourly rows for a year) keeps round trips few, and
+ * rows go in primary-key order (sensor type, then time), which keeps the index inserts cheap.
+ * `from` must be a UTC midnight.
+ */
+export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPod[], from: Date, to: Date, rand: () => number, progress: Progress) {
+  const hours = Math.max(0, Math.floor((to.getTime() - from.getTime()) / HOUR_MS));
+  progress.phase('History (hourly, daily)', pods.length * 2);
+  for (const pod of pods) {
+    const hourly = new RollupColumns(hours * SENSOR_TYPES.length);
+    for (let h = 0; h < hours; h++) {
+      const start = from.getTime() + h * HOUR_MS;
+      for (let s = 0; s < SAMPLES_PER_HOUR; s++) {
+        const values = readingsAt(pod.profile, new Date(start + s * FIVE_MIN_MS), rand);
+        SENSOR_TYPES.forEach((type, t) => {
+          hourly.add(t * hours + h, t, start, 1, values[type]);
+        });
+      }
+    }
+    const days = Math.ceil(hours / 24);
+    const daily = new RollupColumns(days * SENSOR_TYPES.length);
+    for (let t = 0; t < SENSOR_TYPES.length; t++) {
+      for (let h = 0; h < hours; h++) {
+        const i = t * hours + h;
+        const d = Math.floor(h / 24);
+        daily.add(t * days + d, t, from.getTime() + d * 24 * HOUR_MS, hourly.count[i] ?? 0, hourly.sum[i] ?? 0, hourly.min[i], hourly.max[i]);
+      }
+    }
+    progress.tick();
+    for (const [table, rows] of [['measurement_hourly', hourly], ['measurement_daily', daily]] as const) {
+      if (rows.size === 0) continue;
+      await db.query(
+        `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
+         SELECT $1::int, ($2::text[])[r.t], to_timestamp(r.b), r.n, r.s, r.lo, r.hi
+         FROM unnest($3::int[], $4::float8[], $5::int[], $6::float8[], $7::float8[], $8::float8[]) AS r(t, b, n, s, lo, hi)`,
+        [pod.id, [...SENSOR_TYPES], rows.type, rows.bucket, rows.count, rows.sum, rows.min, rows.max],
+      );
+    }
+    progress.tick();
+  }
+}
+
+/** Column arrays of rollup rows, filled in place: a year of a pod is 70,000 rows, too many for objects. */
+class RollupColumns {
+  readonly type: number[];
+  readonly bucket: number[];
+  readonly count: number[];
+  readonly sum: number[];
+  readonly min: number[];
+  readonly max: number[];
+
+  constructor(readonly size: number) {
+    this.type = new Array<number>(size).fill(0);
+    this.bucket = new Array<number>(size).fill(0);
+    this.count = new Array<number>(size).fill(0);
+    this.sum = new Array<number>(size).fill(0);
+    this.min = new Array<number>(size).fill(Number.POSITIVE_INFINITY);
+    this.max = new Array<number>(size).fill(Number.NEGATIVE_INFINITY);
+  }
+
+  /** Adds `count` readings totalling `sum` (lowest `min`, highest `max`) to row i. */
+  add(i: number, t: number, bucketMs: number, count: number, sum: number, min = sum, max = sum) {
+    this.type[i] = t + 1;
+    this.bucket[i] = bucketMs / 1000;
+    this.count[i] = (this.count[i] ?? 0) + count;
+    this.sum[i] = (this.sum[i] ?? 0) + sum;
+    this.min[i] = Math.min(this.min[i] ?? min, min);
+    this.max[i] = Math.max(this.max[i] ?? max, max);
+  }
+}
+
+/**
+ * The recent days as raw 5-minute readings through insertReadings, the same statement live ingest
+ * uses, so the raw rows and their rollups are exactly what a real week of pods would have left.
+ */
+export async function writeRawReadings(db: Queryable, pods: readonly HistoryPod[], from: Date, to: Date, rand: () => number, progress: Progress) {
+  const first = Math.ceil(from.getTime() / FIVE_MIN_MS) * FIVE_MIN_MS;
+  const steps = Math.max(0, Math.floor((to.getTime() - first) / FIVE_MIN_MS) + 1);
+  progress.phase('Last days (raw)', Math.ceil((pods.length * steps * SENSOR_TYPES.length) / RAW_BATCH));
+  let batch: ReadingRow[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await insertReadings(db, batch);
+    batch = [];
+    progress.tick();
+  };
+  // Pod by pod, then time: rows arrive in the order of the (pod, sensor, time) index.
+  for (const pod of pods) {
+    for (let i = 0; i < steps; i++) {
+      const created = new Date(first + i * FIVE_MIN_MS);
+      const values = readingsAt(pod.profile, created, rand);
+      for (const type of SENSOR_TYPES) {
+        const sensorId = pod.sensorIds.get(type);
+        if (sensorId === undefined) continue;
+        batch.push({ podId: pod.id, sensorId, sensorType: type, value: values[type], created });
+      }
+      if (batch.length >= RAW_BATCH) await flush();
+    }
+  }
+  await flush();
+}
