@@ -2,6 +2,7 @@ import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { loggerOptions } from './plugins/logger-options';
 import { seedBase } from './seed/base-seed';
 import { seedDemoEstate } from './seed/demo-estate';
 import { demoPodsPath } from './seed/demo-pods-file';
@@ -26,7 +27,7 @@ async function main() {
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const demo = demoEnabled(config);
   if (demo) await seedDemoEstate(db, { podsFile: demoPodsPath(config.DATA_DIR), progress: progressBar() });
-  const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({ config, db, logger: loggerOptions(config.LOG_LEVEL) });
   await app.listen({ port: config.PORT, host: config.HOST });
   const mqtt = config.MQTT_URL
     ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
@@ -46,7 +47,7 @@ async function main() {
     seed.generatedPassword
       ? `  Admin password: ${seed.generatedPassword}   (generated now and shown only once: note it down)`
       : `  Admin password: ${config.ADMIN_PASSWORD && seed.adminCreated ? 'the ADMIN_PASSWORD you set' : 'as set when the administrator was created'}`,
-    `  MQTT: ${config.MQTT_URL ? `subscribed to ${config.MQTT_URL}` : `broker on port ${config.MQTT_PORT} (topic pods/<identifier>/readings)`}`,
+    `  MQTT: ${config.MQTT_URL ? `subscribed to ${config.MQTT_URL}` : `broker on port ${brokerPort} (topic pods/<identifier>/readings)`}`,
     `  API documentation: ${url}/api/docs`,
     ...(simulator ? [`  Demo: ${simulator.connected} pods streaming live readings every ${config.SIMULATOR_INTERVAL_SECONDS} s (GREENPOD_DEMO=0 for an empty instance)`] : []),
     '',
