@@ -1,3 +1,4 @@
+export * from './aggregates';
 export * from './auth';
 export * from './define-resource';
 export * from './fields';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Aggregation periods of the daily, weekly and monthly data (admin.md 2, API.md). */
+export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** The measured values of one row, in list order; each is null when the pod sent none in the period. */
+export const AGGREGATE_VALUE_FIELDS = [
+  'electricity',
+  'electricitySum',
+  'temperature',
+  'water',
+  'waterSum',
+  'motion',
+  'pressure',
+  'humidity',
+  'ambientLight',
+] as const;
+export type AggregateValueField = (typeof AGGREGATE_VALUE_FIELDS)[number];
+
+/** One row of GET /api/{daily,weekly,monthly}-data (admin.md 3 "Aggregated data row"). */
+export const aggregateRowSchema = z.object({
+  id: z.number(),
+  podId: z.number(),
+  podTitle: z.string(),
+  podsIdentifier: z.string(),
+  ...(Object.fromEntries(AGGREGATE_VALUE_FIELDS.map((key) => [key, z.number().nullable()])) as Record<
+    AggregateValueField,
+    z.ZodNullable<z.ZodNumber>
+  >),
+  /** The period's start, yyyy-MM-dd HH:mm:ss UTC. */
+  created: z.string(),
+});
+export type AggregateRow = z.infer<typeof aggregateRowSchema>;
+
+/** List protocol whitelists: the server searches and sorts only on these; default order created DESC. */
+export const AGGREGATE_SEARCHABLE = ['podTitle', 'podsIdentifier'] as const;
+export const AGGREGATE_SORTABLE = ['podId', 'podTitle', 'podsIdentifier', ...AGGREGATE_VALUE_FIELDS, 'created'] as const;
+export const AGGREGATE_DEFAULT_SORT = { key: 'created', direction: 'DESC' } as const;
+
+/** What Generate and Delete answer: how many rows were made or removed. */
+export interface AggregateGenerateResult {
+  generated: number;
+}
+export interface AggregateDeleteResult {
+  deleted: number;
+}
