@@ -42,7 +42,7 @@ describe('accounts in the browser', () => {
     const row = admin.getByRole('row', { name: /rosa@e2e\.test/ });
     await row.getByRole('button', { name: 'Edit' }).click();
     await admin.waitForURL('**/admin/user/update/*');
-    await admin.getByLabel('Verified').check();
+    await admin.getByRole('checkbox', { name: 'Verified' }).check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/user');
 

@@ -91,5 +91,5 @@ describe.skipIf(process.env.DATABASE_URL)('durability on PGlite', () => {
     expect(missing).toEqual([]);
     expect(stored.size).toBe(total); // no reading twice
     expect(total).toBeLessThanOrEqual(sent.length);
-  });
+  }, 180_000); // two cold starts of the real server
 });
