@@ -46,4 +46,14 @@ describe('api client', () => {
     expect(localStorage.getItem('greenpod_token')).toBe('tok');
     expect(handler).not.toHaveBeenCalled();
   });
+
+  it('sends Content-Type only with a body, whatever the method (Fastify refuses an empty JSON body)', async () => {
+    const calls = mockFetch(() => ({ body: { success: true } }));
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) await apiRequest('/x', { method });
+    await apiRequest('/x', { method: 'POST', body: { a: 1 } });
+    const headers = calls.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(headers.slice(0, 4).every((h) => !('Content-Type' in h))).toBe(true);
+    expect(headers[4]).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(calls.mock.calls.slice(0, 4).every(([, init]) => init?.body === undefined)).toBe(true);
+  });
 });

@@ -148,9 +148,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+// A long label wraps (Electricity Sum (kWh)); the mark keeps its size rather than shrinking beside it.
+const MARK_STYLE = { flexShrink: 0 };
+
 function SortMark({ active, direction }: { active: boolean; direction: 'ASC' | 'DESC' }) {
-  if (!active) return <IconArrowsSort size={14} opacity={0.4} />;
-  return direction === 'ASC' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />;
+  if (!active) return <IconArrowsSort size={14} opacity={0.4} style={MARK_STYLE} />;
+  return direction === 'ASC' ? <IconArrowUp size={14} style={MARK_STYLE} /> : <IconArrowDown size={14} style={MARK_STYLE} />;
 }
 
 function readKey(row: unknown, key: string): unknown {

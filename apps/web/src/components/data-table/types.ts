@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -28,6 +28,15 @@ export interface RowActions<T> {
   onCopy?: (row: T) => void;
   onConvert?: (row: T) => void;
   onAdd?: (row: T) => void;
+  /** Actions a screen adds beyond the common ones (rotate a pod's ingest key, ...), shown before Delete. */
+  extra?: readonly ExtraRowAction<T>[];
+}
+
+export interface ExtraRowAction<T> {
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+  color?: string;
+  onClick: (row: T) => void;
 }
 
 export interface FieldOption {

@@ -1,4 +1,4 @@
-import { RESOURCES } from '@greenpod/contracts';
+import { GRANULARITIES, RESOURCES } from '@greenpod/contracts';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
@@ -7,6 +7,7 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 const AdminGuard = lazy(() => import('./admin-guard').then((m) => ({ default: m.AdminGuard })));
 const ResourceListPage = lazy(() => import('./resource-list-page').then((m) => ({ default: m.ResourceListPage })));
 const ResourceFormPage = lazy(() => import('./resource-form-page').then((m) => ({ default: m.ResourceFormPage })));
+const AggregateDataPage = lazy(() => import('./aggregate-data-page').then((m) => ({ default: m.AggregateDataPage })));
 const ConfigurationByShortcode = lazy(() =>
   import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );
@@ -16,9 +17,6 @@ const LATER: Record<string, string> = {
   asset: 'Asset',
   savings: 'Savings',
   'savings/create': 'Create Savings',
-  'daily-data': 'Daily Data',
-  'weekly-data': 'Weekly Data',
-  'monthly-data': 'Monthly Data',
 };
 
 /** /admin, then list, create and (when allowed) update routes for every resource in the registry. */
@@ -46,6 +44,10 @@ export const adminRoutes: RouteObject = {
           ]
         : []),
     ]),
+    ...GRANULARITIES.map((granularity) => ({
+      path: `${granularity}-data`,
+      element: <AggregateDataPage key={granularity} granularity={granularity} />,
+    })),
     { path: 'configuration/:groupShortcode/:clientShortcode', element: <ConfigurationByShortcode /> },
     ...Object.entries(LATER).map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
   ],

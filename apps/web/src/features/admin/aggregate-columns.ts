@@ -1,4 +1,10 @@
-import { AGGREGATE_SEARCHABLE, AGGREGATE_SORTABLE, type AggregateRow, type AggregateValueField } from '@greenpod/contracts';
+import {
+  AGGREGATE_SEARCHABLE,
+  AGGREGATE_SORTABLE,
+  AGGREGATE_VALUE_FIELDS,
+  type AggregateRow,
+  type AggregateValueField,
+} from '@greenpod/contracts';
 import type { DataTableColumn, FieldOption } from '../../components/data-table/types';
 import { formatLocalDateTime } from '../../lib/format';
 
@@ -23,7 +29,8 @@ const COLUMNS: readonly { key: Key; label: string; hideOnMobile?: boolean }[] = 
 /** A period with no readings of a kind has no value: show a dash rather than a misleading 0. */
 export const formatAggregateValue = (value: number | null): string => (value === null ? '—' : value.toFixed(2));
 
-const isValueField = (key: Key): key is AggregateValueField => key !== 'created' && key !== 'podTitle' && key !== 'podsIdentifier' && key !== 'id' && key !== 'podId';
+const VALUE_FIELDS = new Set<string>(AGGREGATE_VALUE_FIELDS);
+const isValueField = (key: Key): key is AggregateValueField => VALUE_FIELDS.has(key);
 
 function render(key: Key, row: AggregateRow): string {
   if (key === 'created') return formatLocalDateTime(row.created);

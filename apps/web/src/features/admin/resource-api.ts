@@ -40,8 +40,9 @@ export const optionsQuery = (entity: string, parent?: { key: string; value: numb
   };
 };
 
+/** The answer is the envelope: a create may carry a once-shown secret beside `data` (secretOnCreate). */
 export const saveResource = (name: string, body: Record<string, unknown>, id?: string) =>
-  apiRequest<{ data: Row }>(id ? `/${name}/${encodeURIComponent(id)}` : `/${name}`, {
+  apiRequest<{ data: Row } & Record<string, unknown>>(id ? `/${name}/${encodeURIComponent(id)}` : `/${name}`, {
     method: id ? 'PUT' : 'POST',
     body,
   });

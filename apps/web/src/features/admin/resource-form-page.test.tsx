@@ -1,5 +1,5 @@
-import { area, client, group, userNotification } from '@greenpod/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { area, client, defineResource, type FieldDef, group, pod, userNotification } from '@greenpod/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
@@ -111,5 +111,35 @@ describe('generic resource form', () => {
     await user.click(screen.getByRole('button', { name: /^Group/ }));
     await user.click(await screen.findByRole('option', { name: 'Group Two' }));
     expect(clientSelect()).not.toHaveTextContent('Client of group');
+  });
+
+  it('after creating a pod shows its ingest key once, then returns to the list', async () => {
+    expect(pod.secretOnCreate).toBe('ingestKey');
+    // The pod itself, cut to one field so the test is about the key rather than its five selects.
+    const slimPod = defineResource({ ...pod, fields: { identifier: pod.fields.identifier as FieldDef }, list: ['identifier'] });
+    const calls = mockFetch(() => ({
+      status: 201,
+      body: { success: true, data: { id: 9, identifier: 'pod-9' }, ingestKey: 'gpk_secret_123' },
+    }));
+    renderRoutes(
+      [
+        { path: '/admin/pod/create', element: <ResourceFormPage resource={slimPod} mode="create" /> },
+        { path: '/admin/pod', element: <p>Pod list</p> },
+      ],
+      '/admin/pod/create',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Identifier/), 'p9');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Ingest key' });
+    expect(within(dialog).getByText('gpk_secret_123')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Copy this key now: it is shown only once.');
+    expect(dialog).toHaveTextContent('Authorization: Pod <identifier>:<key> to POST /api/ingest.');
+    expect(screen.queryByText('Pod list')).not.toBeInTheDocument();
+    expect(calls).toHaveBeenCalledOnce();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Pod list')).toBeInTheDocument();
   });
 });

@@ -20,6 +20,8 @@ import {
 } from './form-model';
 import { itemQuery, resourceKey, saveResource } from './resource-api';
 import { ResourceField } from './resource-field';
+import { secretLabel, secretNote, secretOf } from './secret';
+import { SecretModal } from './secret-modal';
 
 /** The one admin form screen: create (Submit) or update (Save), built from the resource. */
 export function ResourceFormPage({ resource, mode }: { resource: Resource; mode: FormMode }) {
@@ -30,6 +32,9 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   const fields = useMemo(() => formFields(resource), [resource]);
   const listPath = `/admin/${resource.name}${listSearchOf(location.state)}`;
   const [serverError, setServerError] = useState<ServerErrorState | null>(null);
+  // A secret the create answer carries once (a pod's ingest key); the list waits until it is copied.
+  const secretField = mode === 'create' ? resource.secretOnCreate : undefined;
+  const [secret, setSecret] = useState<string | null>(null);
 
   const resolver = useMemo(() => zodResolver(formSchema(resource, mode)) as Resolver<FormValues>, [resource, mode]);
   const form = useForm<FormValues>({
@@ -46,10 +51,12 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
 
   const save = useMutation({
     mutationFn: (values: FormValues) => saveResource(resource.name, toPayload(resource, mode, values), mode === 'update' ? id : undefined),
-    onSuccess: async () => {
+    onSuccess: async (response) => {
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource.name) });
       notifications.show({ color: 'green', message: `${resource.label} saved` });
-      navigate(listPath);
+      const shown = secretField ? secretOf(response, secretField) : null;
+      if (shown) setSecret(shown);
+      else navigate(listPath);
     },
     onError: (failure) => {
       setServerError(applyServerErrors(failure, form.setError, fields.map((f) => f.key)));
@@ -107,6 +114,15 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
           </Group>
         </Stack>
       </Paper>
+      {secretField && (
+        <SecretModal
+          opened={secret !== null}
+          title={secretLabel(secretField)}
+          secret={secret ?? ''}
+          note={secretNote(resource, secretField)}
+          onDone={() => navigate(listPath)}
+        />
+      )}
     </Stack>
   );
 }

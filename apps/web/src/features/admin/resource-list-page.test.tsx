@@ -1,4 +1,4 @@
-import { measurement, role } from '@greenpod/contracts';
+import { measurement, pod, role } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,29 @@ describe('generic resource list', () => {
     expect(await screen.findByText('Pod A')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('rotates a pod ingest key after confirmation and shows the new key once', async () => {
+    const calls = mockFetch((_url, init) =>
+      init.method === 'POST'
+        ? { body: { success: true, data: { ingestKey: 'gpk_new_456' } } }
+        : { body: { success: true, data: [{ id: 4, identifier: 'pod-4', title: 'Kitchen', voltage: 230 }], paging: { skip: 0, limit: 10, total: 1 } } },
+    );
+    renderRoutes([{ path: '/', element: <ResourceListPage resource={pod} /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rotate ingest key' }));
+    const confirm = screen.getByRole('dialog');
+    expect(confirm).toHaveTextContent('Rotate the ingest key? The pod must be given the new key.');
+    expect(calls.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate' }));
+    const shown = await screen.findByRole('dialog', { name: 'Ingest key' });
+    expect(within(shown).getByText('gpk_new_456')).toBeInTheDocument();
+    const [url, init] = calls.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(String(url)).toBe('/api/pod/4/ingest-key');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -11,6 +11,7 @@ import { DeleteDialog } from './delete-dialog';
 import { deleteResource, listQuery, resourceKey, type Row } from './resource-api';
 import { resourceColumns, searchOptions, sortOptions } from './resource-columns';
 import { useListState } from './use-list-state';
+import { useSecretRotation } from './use-secret-rotation';
 
 /** The one admin list screen; everything it shows comes from the resource definition. */
 export function ResourceListPage({ resource }: { resource: Resource }) {
@@ -39,6 +40,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
   const canUpdate = resource.verbs.includes('update');
   const canDelete = resource.verbs.includes('delete');
   const navigate = useNavigate();
+  const secret = useSecretRotation(resource);
   const actions = useMemo<RowActions<Row>>(
     () => ({
       ...(canUpdate
@@ -52,8 +54,9 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
             },
           }
         : {}),
+      extra: secret.actions,
     }),
-    [canUpdate, canDelete, navigate, base, search],
+    [canUpdate, canDelete, navigate, base, search, secret.actions],
   );
 
   return (
@@ -86,6 +89,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
         onConfirm={() => doomed && remove.mutate(doomed)}
         onClose={() => setDoomed(null)}
       />
+      {secret.dialogs}
     </Stack>
   );
 }
