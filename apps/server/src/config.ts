@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './time/time-zone';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
@@ -19,7 +20,7 @@ const schema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
   MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
   MQTT_URL: z.url({ error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
-  AGGREGATE_TIMEZONE: z.string().refine((tz) => { try { return Boolean(new Intl.DateTimeFormat('en-US', { timeZone: tz })); } catch { return false; } }, 'must be an IANA time zone such as Europe/London').default('UTC'),
+  AGGREGATE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
   RAW_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GREENPOD_DEMO: bool.optional(),

@@ -1,3 +1,6 @@
+import { offsetAt, wallAsUtcMs, wallTimeAt } from '../time/time-zone';
+
+export { isTimeZone } from '../time/time-zone';
 /**
  * Aggregation periods in a time zone (DOMAIN.md "Aggregated data"): a day runs from local midnight
  * to the next, a week from Monday 00:00 to the next Monday, a month from the 1st 00:00 to the next 1st.
@@ -21,45 +24,8 @@ export interface Period {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isTimeZone(value: string): boolean {
-  try {
-    formatter(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The local wall-clock time of an instant, encoded as if it were a UTC instant (easy arithmetic). */
-function wallClock(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const get = (k: string) => parts[k] ?? 0;
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
-
-const offsetAt = (ms: number, timeZone: string) => wallClock(ms, timeZone) - Math.floor(ms / 1000) * 1000;
+const wallClock = (ms: number, timeZone: string) => wallAsUtcMs(wallTimeAt(new Date(ms), timeZone));
 
 /**
  * The instant of a local wall-clock time. Around a DST change two offsets are in play (real zones

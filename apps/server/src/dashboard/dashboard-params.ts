@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseDataTableParams } from '../crud/list-query';
 import { badRequest, toValidationErrors } from '../http/errors';
 import type { PlaceFilter } from './dashboard-scope';
-import { isTimeZone } from './time-zone';
+import { isTimeZone } from '../time/time-zone';
 import { resolveWindow, type TimeWindow, WINDOW_MODES } from './window';
 
 // Query values arrive as strings (or numbers inside JSON); "" and null mean "All ...".

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { startOfDay, zonedToUtc } from './time-zone';
+import { startOfDay, zonedToUtc } from '../time/time-zone';
 import { bucketEdges, chooseBucket, planBuckets, planSources, resolveWindow, type WindowInput } from './window';
 
 const at = (iso: string) => new Date(iso);

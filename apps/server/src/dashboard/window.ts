@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import { isoWeekday, startOfDay, wallTimeAt, zonedToUtc } from './time-zone';
+import { isoWeekday, startOfDay, wallTimeAt, zonedToUtc } from '../time/time-zone';
 
 /** The dashboard's time tabs (viewer.md 2.5), `range` being Date Range. */
 export const WINDOW_MODES = ['live', 'day', 'week', 'month', 'year', 'range'] as const;

@@ -58,7 +58,8 @@ export function wallTimeAt(instant: Date, tz: string): WallTime {
   };
 }
 
-const wallAsUtcMs = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+/** A wall time encoded as if it were a UTC instant, for plain arithmetic on local dates. */
+export const wallAsUtcMs = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 
 /** Offset of `tz` from UTC at an instant, in ms (London in summer: +3,600,000). */
 export function offsetAt(ms: number, tz: string): number {
