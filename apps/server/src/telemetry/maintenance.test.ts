@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { podWithSensors } from '../test/pod-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { startMaintenance } from './maintenance';
+import { insertReadings } from './measurement-writer';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('maintenance', () => {
+  it('drops raw readings past RAW_RETENTION_DAYS and keeps the rollups', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const sensorId = pod.sensors.TEMPERATURE as number;
+    const day = 86_400_000;
+    const rows = [40, 20, 1].map((daysAgo) => ({
+      podId: pod.id, sensorId, sensorType: 'TEMPERATURE', value: daysAgo, created: new Date(Date.now() - daysAgo * day),
+    }));
+    await t.db.transaction((tx) => insertReadings(tx, rows));
+    const m = startMaintenance(t.db, { retentionDays: 30, log: t.app.log, everyMs: 3_600_000 });
+    await m.run();
+    m.stop();
+    const raw = await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [pod.id]);
+    expect(raw.map((r) => r.value)).toEqual([1, 20]);
+    const [hourly] = await t.db.query<{ n: number; s: number }>('SELECT sum(count)::int AS n, sum(sum) AS s FROM measurement_hourly WHERE pod_id = $1', [pod.id]);
+    expect(hourly).toEqual({ n: 3, s: 61 });
+  });
+});
