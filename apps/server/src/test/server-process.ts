@@ -17,7 +17,8 @@ export const freePort = () =>
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
   // node with tsx as a loader is one process, so a SIGKILL really kills the server (the tsx CLI would
   // only lose its wrapper and leave the server running).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof for profiling
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', GREENPOD_DEMO: '0', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
