@@ -9,19 +9,23 @@ interface Pending {
 }
 
 /**
- * Group commit: writes that arrive while a statement runs are gathered into the next one, so a
+ * Group commit: writes that arrive while statements run are gathered into the next one, so a
  * thousand small MQTT messages cost a few statements, not a thousand. Each caller's promise settles
  * only after the statement holding its rows has committed (then, and only then, the pod is acked).
+ * On PostgreSQL a few statements run at once, so one group's commit (its WAL flush) overlaps the next
+ * group's insert; PGlite has one connection, so there it is one at a time.
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
-  private running = false;
+  private inFlight = 0;
+  private scheduled = false;
   private queuedRows = 0;
   onCommitted?: (rows: readonly ReadingRow[]) => void;
 
   constructor(
     private readonly db: Database,
-    private readonly maxRows = 20_000,
+    private readonly maxRows = 8_000,
+    private readonly concurrency = db.kind === 'postgres' ? 4 : 1,
   ) {}
 
   write(rows: readonly ReadingRow[]): Promise<number> {
@@ -29,46 +33,60 @@ export class GroupCommitWriter {
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.queuedRows += rows.length;
-      if (!this.running) {
-        this.running = true;
+      if (!this.scheduled && this.inFlight < this.concurrency) {
+        this.scheduled = true;
         // One tick lets the messages that arrived in the same burst join this statement.
-        setImmediate(() => void this.drain());
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
       }
     });
   }
 
-  private async drain() {
-    while (this.queue.length) {
-      const batch: Pending[] = [];
-      let n = 0;
-      while (this.queue.length && (n === 0 || n + (this.queue[0]?.rows.length ?? 0) <= this.maxRows)) {
-        const p = this.queue.shift() as Pending;
-        batch.push(p);
-        n += p.rows.length;
-      }
-      this.queuedRows -= n;
-      const seen = new Set<string>();
-      const rows: ReadingRow[] = [];
-      const keysOf = batch.map((p) =>
-        p.rows.flatMap((r) => {
-          const key = readingKey(r.podId, r.sensorId, r.created.getTime());
-          if (seen.has(key)) return [];
-          seen.add(key);
-          rows.push(r);
-          return [key];
-        }),
-      );
-      try {
-        const inserted = await this.db.transaction((tx) => insertReadings(tx, rows));
-        batch.forEach((p, i) => {
-          p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length);
-        });
-        this.onCommitted?.(rows.filter((r) => inserted.has(readingKey(r.podId, r.sensorId, r.created.getTime()))));
-      } catch (err) {
-        for (const p of batch) p.reject(err);
-      }
+  private pump() {
+    while (this.queue.length && this.inFlight < this.concurrency) {
+      this.inFlight++;
+      void this.flush(this.takeBatch()).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
     }
-    this.running = false;
+  }
+
+  private takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    let n = 0;
+    while (this.queue.length && (n === 0 || n + (this.queue[0]?.rows.length ?? 0) <= this.maxRows)) {
+      const p = this.queue.shift() as Pending;
+      batch.push(p);
+      n += p.rows.length;
+    }
+    this.queuedRows -= n;
+    return batch;
+  }
+
+  private async flush(batch: Pending[]) {
+    const seen = new Set<string>();
+    const rows: ReadingRow[] = [];
+    const keysOf = batch.map((p) =>
+      p.rows.flatMap((r) => {
+        const key = readingKey(r.podId, r.sensorId, r.created.getTime());
+        if (seen.has(key)) return [];
+        seen.add(key);
+        rows.push(r);
+        return [key];
+      }),
+    );
+    try {
+      const inserted = await this.db.transaction((tx) => insertReadings(tx, rows));
+      batch.forEach((p, i) => {
+        p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length);
+      });
+      this.onCommitted?.(rows.filter((r) => inserted.has(readingKey(r.podId, r.sensorId, r.created.getTime()))));
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
   }
 
   get pending() {

@@ -79,6 +79,26 @@ describe('POST /api/ingest', () => {
     expect(res.body.data).toMatchObject({ stored: 5000 });
   });
 
+  it('keeps the rollups exact when many batches for the same hours commit at once', async () => {
+    const base = Date.UTC(2026, 6, 1);
+    const batches = Array.from({ length: 24 }, (_, b) => ({
+      readings: Array.from({ length: 200 }, (_, i) => ({
+        sensorType: i % 2 ? 'TEMPERATURE' : 'ELECTRICITY',
+        value: 1,
+        // Interleaved instants: every batch touches the same few hourly and daily rollup rows.
+        created: new Date(base + (i * 24 + b) * 1000).toISOString(),
+      })),
+    }));
+    const answers = await Promise.all(batches.map((body) => send(body)));
+    expect(answers.map((a) => a.status)).toEqual(batches.map(() => 202));
+    const [raw] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1 AND created >= $2`, [pod.id, new Date(base).toISOString()]);
+    const [hourly] = await t.db.query<{ n: number }>(`SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1 AND bucket >= $2`, [pod.id, new Date(base).toISOString()]);
+    const [daily] = await t.db.query<{ n: number }>(`SELECT sum(count)::int AS n FROM measurement_daily WHERE pod_id = $1 AND bucket >= $2`, [pod.id, new Date(base).toISOString()]);
+    expect(raw?.n).toBe(4800);
+    expect(hourly?.n).toBe(4800);
+    expect(daily?.n).toBe(4800);
+  });
+
   it('refuses a wrong key, an oversized payload and an oversized batch', async () => {
     expect((await send({ readings: [{ sensorType: 'TEMPERATURE', value: 1 }] }, `Pod ${pod.identifier}:wrong`)).status).toBe(401);
     expect((await send({ readings: [] }, 'Bearer nope')).status).toBe(401);

@@ -4,7 +4,8 @@ import type { ReadingRow } from './reading-validation';
 /**
  * Stores readings and updates the hourly and daily rollups in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
- * Returns the keys of the rows inserted.
+ * Returns the keys of the rows inserted. Rollup rows are upserted in key order, so concurrent batches
+ * (group-commit statements, or several server instances) lock them in the same order and cannot deadlock.
  */
 export async function insertReadings(db: Queryable, rows: readonly ReadingRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -20,14 +21,14 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
      ), hourly AS (
        INSERT INTO measurement_hourly AS h (pod_id, sensor_type, bucket, count, sum, min, max)
        SELECT pod_id, sensor_type, date_bin('1 hour', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
-       FROM ins GROUP BY 1, 2, 3
+       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
        ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
          count = h.count + EXCLUDED.count, sum = h.sum + EXCLUDED.sum,
          min = least(h.min, EXCLUDED.min), max = greatest(h.max, EXCLUDED.max)
      ), daily AS (
        INSERT INTO measurement_daily AS d (pod_id, sensor_type, bucket, count, sum, min, max)
        SELECT pod_id, sensor_type, date_bin('1 day', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
-       FROM ins GROUP BY 1, 2, 3
+       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
        ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
          count = d.count + EXCLUDED.count, sum = d.sum + EXCLUDED.sum,
          min = least(d.min, EXCLUDED.min), max = greatest(d.max, EXCLUDED.max)
