@@ -1,39 +1,21 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { registerSchema } from '@greenpod/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { PasswordInput } from '../../components/form/password-input';
-import { applyServerErrors, type ServerErrorState } from '../../components/form/server-errors';
 import { register as registerUser } from './auth-api';
+import { useAuthForm } from './use-auth-form';
 
-type RegisterInput = z.input<typeof registerSchema>;
-type RegisterValues = z.output<typeof registerSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'terms'];
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<ServerErrorState | null>(null);
-  const form = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: zodResolver(registerSchema),
+  const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
+    schema: registerSchema,
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false },
-  });
-  const { errors } = form.formState;
-
-  const mutation = useMutation({
     mutationFn: registerUser,
     onSuccess: () => navigate('/verification'),
-    onError: (failure) => setServerError(applyServerErrors(failure, form.setError, FIELDS)),
-  });
-  const onSubmit = form.handleSubmit((values) => {
-    setServerError(null);
-    mutation.mutate(values);
   });
 
   return (

@@ -1,33 +1,18 @@
 import { Anchor, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { requestResetSchema } from '@greenpod/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
-import { applyServerErrors, type ServerErrorState } from '../../components/form/server-errors';
 import { requestPasswordReset } from './auth-api';
+import { useAuthForm } from './use-auth-form';
 
-type ResetInput = z.input<typeof requestResetSchema>;
-type ResetValues = z.output<typeof requestResetSchema>;
 
 export function RequestResetPage() {
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<ServerErrorState | null>(null);
-  const form = useForm<ResetInput, unknown, ResetValues>({
-    resolver: zodResolver(requestResetSchema),
+  const { form, serverError, mutation, onSubmit } = useAuthForm({
+    schema: requestResetSchema,
     defaultValues: { email: '' },
-  });
-  const mutation = useMutation({
     mutationFn: requestPasswordReset,
-    onError: (failure) => setServerError(applyServerErrors(failure, form.setError, ['email'])),
-  });
-  const onSubmit = form.handleSubmit((values) => {
-    setServerError(null);
-    mutation.mutate(values);
   });
 
   return (
