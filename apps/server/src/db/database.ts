@@ -34,6 +34,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped test database) is an
+  // 'error' on the pool; unhandled it would crash the process. The pool drops that client and opens
+  // a new one on the next query, so there is nothing else to do here.
+  pool.on('error', () => {});
   await pool.query('SELECT 1');
   const run = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
     (await q.query(sql, params ? [...params] : undefined)).rows as T[];
