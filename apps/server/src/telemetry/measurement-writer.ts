@@ -1,6 +1,18 @@
 import type { Queryable } from '../db/database';
 import type { ReadingRow } from './reading-validation';
 
+// Built once at load: the statement text never changes, only its array parameters.
+const INSERT_SQL = `WITH input AS (
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::timestamptz[])
+       AS r(pod_id, sensor_id, sensor_type, value, created)
+   ), ins AS (
+     INSERT INTO measurement (pod_id, sensor_id, sensor_type, value, created)
+     SELECT pod_id, sensor_id, sensor_type, value, created FROM input
+     ON CONFLICT (pod_id, sensor_id, created) DO NOTHING
+     RETURNING pod_id, sensor_id, sensor_type, value, created
+   ), ${rollupUpsert('hourly', 'measurement_hourly', '1 hour')}, ${rollupUpsert('daily', 'measurement_daily', '1 day')}
+   SELECT pod_id, sensor_id, (extract(epoch FROM created) * 1000)::float8 AS ms FROM ins`;
+
 /**
  * Stores readings and updates the hourly and daily rollups in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
@@ -10,30 +22,7 @@ import type { ReadingRow } from './reading-validation';
 export async function insertReadings(db: Queryable, rows: readonly ReadingRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const inserted = await db.query<{ pod_id: number; sensor_id: number; ms: number }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::timestamptz[])
-         AS r(pod_id, sensor_id, sensor_type, value, created)
-     ), ins AS (
-       INSERT INTO measurement (pod_id, sensor_id, sensor_type, value, created)
-       SELECT pod_id, sensor_id, sensor_type, value, created FROM input
-       ON CONFLICT (pod_id, sensor_id, created) DO NOTHING
-       RETURNING pod_id, sensor_id, sensor_type, value, created
-     ), hourly AS (
-       INSERT INTO measurement_hourly AS h (pod_id, sensor_type, bucket, count, sum, min, max)
-       SELECT pod_id, sensor_type, date_bin('1 hour', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
-       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-       ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
-         count = h.count + EXCLUDED.count, sum = h.sum + EXCLUDED.sum,
-         min = least(h.min, EXCLUDED.min), max = greatest(h.max, EXCLUDED.max)
-     ), daily AS (
-       INSERT INTO measurement_daily AS d (pod_id, sensor_type, bucket, count, sum, min, max)
-       SELECT pod_id, sensor_type, date_bin('1 day', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
-       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-       ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
-         count = d.count + EXCLUDED.count, sum = d.sum + EXCLUDED.sum,
-         min = least(d.min, EXCLUDED.min), max = greatest(d.max, EXCLUDED.max)
-     )
-     SELECT pod_id, sensor_id, (extract(epoch FROM created) * 1000)::float8 AS ms FROM ins`,
+    INSERT_SQL,
     [
       rows.map((r) => r.podId),
       rows.map((r) => r.sensorId),
@@ -43,6 +32,18 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
     ],
   );
   return new Set(inserted.map((r) => readingKey(r.pod_id, r.sensor_id, Math.round(r.ms))));
+}
+
+/** The upsert of one rollup level from the rows `ins` inserted, in key order (no deadlocks). */
+function rollupUpsert(name: string, table: string, width: string): string {
+  return `${name} AS (
+       INSERT INTO ${table} AS r (pod_id, sensor_type, bucket, count, sum, min, max)
+       SELECT pod_id, sensor_type, date_bin('${width}', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
+       FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+       ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
+         count = r.count + EXCLUDED.count, sum = r.sum + EXCLUDED.sum,
+         min = least(r.min, EXCLUDED.min), max = greatest(r.max, EXCLUDED.max)
+     )`;
 }
 
 export const readingKey = (podId: number, sensorId: number, ms: number) => `${podId}:${sensorId}:${ms}`;
