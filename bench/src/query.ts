@@ -39,6 +39,10 @@ const { values: args } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
     /** Leave the PostgreSQL database in place to explore (with DATABASE_URL; a throwaway cluster always goes). */
     keep: { type: 'boolean', default: false },
+    /** With DATABASE_URL: reuse a database an earlier --keep run left at the same scale (migrations still run). */
+    reuse: { type: 'boolean', default: false },
+    /** Load (or find with --reuse) the PostgreSQL database and stop: with --keep, prepares later --reuse runs. */
+    'load-only': { type: 'boolean', default: false },
   },
 });
 const PODS = Number(args.pods);
@@ -118,15 +122,38 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
 
 /** The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each. */
 const ROLLUPS = [
-  ['1 hour', 'measurement_hourly'],
-  ['1 day', 'measurement_daily'],
+  ['measurement_hourly', "date_bin('1 hour', created, '2000-01-01 00:00:00+00')"],
+  ['measurement_daily', "date_bin('1 day', created, '2000-01-01 00:00:00+00')"],
+  ['measurement_monthly', "date_trunc('month', created, 'UTC')"],
 ].map(
-  ([width, table]) => `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
-    SELECT pod_id, sensor_type, date_bin('${width}', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
+  ([table, bucket]) => `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
+    SELECT pod_id, sensor_type, ${bucket}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3`,
 );
 
+/** The layout a loaded database holds, so --reuse can tell whether it matches. */
+const layoutKey = (l: Layout) => JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
+
+async function reusePostgres(l: Layout, name: string) {
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString()).catch(() => undefined);
+  if (!db) return undefined;
+  const [meta] = await db.query<{ layout: string }>('SELECT layout FROM bench_layout').catch(() => []);
+  if (meta?.layout !== layoutKey(l)) {
+    await db.close();
+    return undefined;
+  }
+  await migrate(db);
+  const podIds = (await db.query<{ id: number }>('SELECT id FROM pod ORDER BY id')).map((r) => r.id);
+  return { db, drop: async () => {}, podIds, copyMs: 0, rollupMs: 0 };
+}
+
 async function loadPostgres(l: Layout, name: string) {
+  if (args.reuse && process.env.DATABASE_URL) {
+    const reused = await reusePostgres(l, name);
+    if (reused) return reused;
+  }
   const pgdb = await benchDatabase(name, await freePort());
   const db = await openPostgres(pgdb.url);
   await migrate(db);
@@ -138,7 +165,9 @@ async function loadPostgres(l: Layout, name: string) {
   const copyMs = performance.now() - t0;
   await client.query("SET work_mem = '512MB'");
   for (const sql of ROLLUPS) await client.query(sql);
-  await client.query('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily');
+  await client.query('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily, measurement_monthly');
+  await client.query('CREATE TABLE bench_layout (layout text NOT NULL)');
+  await client.query('INSERT INTO bench_layout VALUES ($1)', [layoutKey(l)]);
   await client.end();
   return { db, drop: pgdb.drop, podIds, copyMs, rollupMs: performance.now() - t0 - copyMs };
 }
@@ -167,7 +196,7 @@ async function loadPglite(l: Layout, dir: string) {
     copyMs = performance.now() - t0;
     await lite.exec("SET work_mem = '512MB'");
     for (const sql of ROLLUPS) await lite.exec(sql);
-    await lite.exec('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily');
+    await lite.exec('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily, measurement_monthly');
     rollupMs = performance.now() - t0 - copyMs;
     await lite.close();
     writeFileSync(meta, want);
@@ -187,7 +216,7 @@ const WINDOWS: { name: string; mode: WindowMode }[] = [
 const windowOf = (mode: WindowMode): TimeWindow => resolveWindow({ mode, minutes: 30, tz: TZ, now: NOW });
 
 /** What GET /api/stat-all does with the database: the root page of (5) location cards. */
-const statAll = (db: Database, window: TimeWindow) => listCards(db, SCOPE, { filter: {}, window, skip: 0, limit: 5, direction: 'ASC' });
+const statAll = (db: Database, window: TimeWindow) => listCards(db, SCOPE, { filter: {}, window, skip: 0, limit: 5, direction: 'ASC', now: NOW });
 
 /** What GET /api/graph does with the database, every visible pod, series built as the route does. */
 async function graph(db: Database, window: TimeWindow) {
@@ -264,7 +293,7 @@ async function measure(db: Database, podIds: number[], label: string) {
   const out = new Map<string, Measured>();
   for (const { name, mode } of WINDOWS) {
     const w = windowOf(mode);
-    const byPod = await sumsByPod(db, podIds, w);
+    const byPod = await sumsByPod(db, podIds, w, NOW);
     const rawByPod = await rawStatAll(db, podIds, w);
     const check1 = compare(
       new Map(byPod.filter((r) => r.n > 0).map((r) => [`${r.podId}/${r.sensorType}`, r.s / r.n])),
@@ -309,9 +338,13 @@ async function runPostgres(l: Layout, name: string) {
     "SELECT version(), current_setting('jit') AS jit, (SELECT count(*)::int FROM measurement_hourly) AS hourly, (SELECT count(*)::int FROM measurement_daily) AS daily",
   );
   console.log(`PostgreSQL ${l.rows.toLocaleString('en')} loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`);
+  if (args['load-only']) {
+    await loaded.db.close();
+    return new Map<string, Measured>();
+  }
   const results = await measure(loaded.db, loaded.podIds, 'PostgreSQL');
   await loaded.db.close();
-  if (args.keep && process.env.DATABASE_URL) console.log(`PostgreSQL database ${name} kept (--keep)`);
+  if ((args.keep || args.reuse) && process.env.DATABASE_URL) console.log(`PostgreSQL database ${name} kept (--keep)`);
   else await loaded.drop();
   return results;
 }

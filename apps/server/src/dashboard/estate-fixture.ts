@@ -53,6 +53,7 @@ export interface TestReading {
 
 /** Replaces every reading (and the rollups) with these, through the real writer. */
 export async function replaceReadings(t: TestApp, estate: Estate, readings: readonly TestReading[]) {
+  await t.db.query('DELETE FROM measurement_monthly');
   await t.db.query('DELETE FROM measurement_daily');
   await t.db.query('DELETE FROM measurement_hourly');
   await t.db.query('DELETE FROM measurement');

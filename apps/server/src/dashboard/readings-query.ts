@@ -1,5 +1,6 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
+import { planRollups, ROLLUP_TABLES } from './rollup-plan';
 import { DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
 
 /** Count and sum of one sensor type: sums combine exactly across tables, averages would not. */
@@ -34,40 +35,56 @@ function unionSql(plan: SourcePlan, params: SqlParam[], key: (timeColumn: string
     parts.push(`SELECT ${group}, ${key('created')} AS k, count(*)::float8 AS n, sum(value) AS s
       FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', plan.raw, params)} GROUP BY ${groupBy}`);
   }
-  // Performance (bench/query): the rollups' only index is their key (pod_id, sensor_type, bucket),
-  // so `pod_id = ANY(..) AND bucket ...` alone cannot bound the bucket in the index and PostgreSQL
-  // read the whole rollup table for any window. Naming the sensor types (every reading's type is one
-  // of SENSOR_TYPES: ingest and the sensor catalogue only accept those) lets each (pod, type) pair
-  // be one index range over the window's buckets. No rows are left out.
-  let types = '';
   for (const [table, spans] of [['measurement_hourly', plan.hourly], ['measurement_daily', plan.daily]] as const) {
     if (!spans.length) continue;
-    if (!types) {
-      params.push([...SENSOR_TYPES]);
-      types = `$${params.length}::text[]`;
-    }
+    const types = typesParam(params);
     parts.push(`SELECT ${group}, ${key('bucket')} AS k, sum(count)::float8 AS n, sum(sum) AS s
       FROM ${table} WHERE pod_id = ANY(${pods}) AND sensor_type = ANY(${types}) AND ${spansSql('bucket', spans, params)} GROUP BY ${groupBy}`);
   }
   return parts.join(' UNION ALL ');
 }
 
+/**
+ * The sensor types as one parameter (added once). Performance (bench/query): the rollups' only index
+ * is their key (pod_id, sensor_type, bucket), so `pod_id = ANY(..) AND bucket ...` alone cannot bound
+ * the bucket in the index and PostgreSQL read the whole rollup table for any window. Naming the
+ * types (ingest and the sensor catalogue accept no others) makes each (pod, type) one index range.
+ */
+function typesParam(params: SqlParam[]): string {
+  const at = params.indexOf(SENSOR_TYPES_PARAM);
+  if (at >= 0) return `$${at + 1}::text[]`;
+  params.push(SENSOR_TYPES_PARAM);
+  return `$${params.length}::text[]`;
+}
+const SENSOR_TYPES_PARAM = [...SENSOR_TYPES];
+
 const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
 
 /**
- * Count and sum per pod and sensor type over [from, to). Live and Day read raw readings; longer
- * windows take whole UTC days from the daily rollup, whole hours from the hourly one and only the
- * ragged edges from raw, so the result is the raw AVG's, in any time zone.
+ * SQL for count and sum per pod and sensor type over [from, to), exactly the raw readings' in any
+ * time zone: planRollups picks the rows (whole months, days and hours, added or subtracted, raw
+ * readings only at the edges) and one UNION ALL reads them. `pods` is an int[] expression; `now`
+ * only steers the choice (nothing lies after it). Columns: pod_id, sensor_type, n, s.
  */
-export async function sumsByPod(db: Queryable, podIds: readonly number[], window: TimeWindow): Promise<(Sums & { podId: number })[]> {
+export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], pods: string): string {
+  const parts = planRollups(window, now).map((term) => {
+    const sign = term.weight === 1 ? '' : `${term.weight} * `;
+    if (term.level === 'raw') {
+      return `SELECT pod_id, sensor_type, ${sign}count(*)::float8 AS n, ${sign}sum(value) AS s
+        FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', term.spans, params)} GROUP BY 1, 2`;
+    }
+    return `SELECT pod_id, sensor_type, ${sign}sum(count)::float8 AS n, ${sign}sum(sum) AS s
+      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND sensor_type = ANY(${typesParam(params)})
+      AND ${spansSql('bucket', term.spans, params)} GROUP BY 1, 2`;
+  });
+  return `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
+}
+
+/** podSumsSql for a list of pods. */
+export async function sumsByPod(db: Queryable, podIds: readonly number[], window: TimeWindow, now = new Date()): Promise<(Sums & { podId: number })[]> {
   if (podIds.length === 0 || window.to <= window.from) return [];
-  const span = window.to.getTime() - window.from.getTime();
-  const plan = span <= RAW_ONLY_MS ? rawOnly(window) : planSources(window, { daily: true });
   const params: SqlParam[] = [podIds];
-  const rows = await db.query<{ pod_id: number; sensor_type: string; n: number; s: number }>(
-    `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${unionSql(plan, params, () => '0', 'pod_id, sensor_type')}) u GROUP BY 1, 2`,
-    params,
-  );
+  const rows = await db.query<{ pod_id: number; sensor_type: string; n: number; s: number }>(podSumsSql(window, now, params, '$1::int[]'), params);
   return rows.map((r) => ({ podId: r.pod_id, sensorType: r.sensor_type, n: r.n, s: r.s }));
 }
 

@@ -111,6 +111,9 @@ describe('stat-all paging, encodings and errors', () => {
     expect(bracket.body.paging).toEqual({ skip: 1, limit: 1, total: 2 });
     const [card] = (bracket.body.data as { results: Card[] }).results;
     expect(card).toMatchObject({ areaCount: 1, podCount: 2, score: null, readings: [] });
+    const past = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' }, paging: 5, offset: 3 })}`, { token: t.adminToken });
+    expect(past.body.data).toEqual({ results: [] });
+    expect(past.body.paging).toEqual({ skip: 10, limit: 5, total: estate.locations.length });
     expect(estate.areas.find((a) => a.id === card?.id)?.locationId).toBe(locationID);
   });
 

@@ -73,6 +73,16 @@ describe('demo estate', () => {
     expect(await one(mismatched)).toBe(0);
   });
 
+  it('keeps monthly rows equal to the sums of their UTC month of daily rows, history and raw days alike', async () => {
+    expect(await one('SELECT count(*)::int AS n FROM measurement_monthly')).toBeGreaterThan(0);
+    const mismatched = `SELECT count(*)::int AS n FROM measurement_monthly m
+      FULL JOIN (SELECT pod_id, sensor_type, date_trunc('month', bucket, 'UTC') AS bucket,
+                        sum(count) AS c, sum(sum) AS s, min(min) AS lo, max(max) AS hi
+                 FROM measurement_daily GROUP BY 1, 2, 3) d USING (pod_id, sensor_type, bucket)
+      WHERE m.count IS DISTINCT FROM d.c OR NOT abs(m.sum - d.s) <= 1e-6 * greatest(1, abs(d.s)) OR m.min <> d.lo OR m.max <> d.hi`;
+    expect(await one(mismatched)).toBe(0);
+  });
+
   it('does nothing on the next start', async () => {
     const before = await one('SELECT count(*)::int AS n FROM measurement_hourly');
     expect((await seedDemoEstate(db, { podsFile, now })).seeded).toBe(false);

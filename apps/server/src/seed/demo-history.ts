@@ -1,4 +1,5 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
+import { GRIDS } from '../dashboard/rollup-plan';
 import type { Queryable } from '../db/database';
 import { insertReadings } from '../telemetry/measurement-writer';
 import type { ReadingRow } from '../telemetry/reading-validation';
@@ -20,14 +21,15 @@ const RAW_BATCH = 5000;
 /**
  * Older history straight into the rollups: twelve model samples per hour give each hourly row the
  * count, sum, min and max that twelve 5-minute readings would have, so charts cannot tell where the
- * raw week begins. Daily rows are the sums of their UTC day's hourly rows, built in the same pass.
+ * raw week begins. Daily and monthly rows are the sums of their UTC day's hourly rows and UTC month's
+ * daily rows, built in the same pass (so the raw week, written after, adds to its month's row).
  * One statement per pod and rollup (about 70,000 hourly rows for a year) keeps round trips few, and
  * rows go in primary-key order (sensor type, then time), which keeps the index inserts cheap.
  * `from` must be a UTC midnight.
  */
 export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPod[], from: Date, to: Date, rand: () => number, progress: Progress) {
   const hours = Math.max(0, Math.floor((to.getTime() - from.getTime()) / HOUR_MS));
-  progress.phase('History (hourly, daily)', pods.length * 2);
+  progress.phase('History (hourly, daily, monthly)', pods.length * 2);
   for (const pod of pods) {
     const hourly = new RollupColumns(hours * SENSOR_TYPES.length);
     for (let h = 0; h < hours; h++) {
@@ -39,17 +41,10 @@ export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPo
         });
       }
     }
-    const days = Math.ceil(hours / 24);
-    const daily = new RollupColumns(days * SENSOR_TYPES.length);
-    for (let t = 0; t < SENSOR_TYPES.length; t++) {
-      for (let h = 0; h < hours; h++) {
-        const i = t * hours + h;
-        const d = Math.floor(h / 24);
-        daily.add(t * days + d, t, from.getTime() + d * 24 * HOUR_MS, hourly.count[i] ?? 0, hourly.sum[i] ?? 0, hourly.min[i], hourly.max[i]);
-      }
-    }
+    const daily = coarsen(hourly, GRIDS.daily.floor);
+    const monthly = coarsen(daily, GRIDS.monthly.floor);
     progress.tick();
-    for (const [table, rows] of [['measurement_hourly', hourly], ['measurement_daily', daily]] as const) {
+    for (const [table, rows] of [['measurement_hourly', hourly], ['measurement_daily', daily], ['measurement_monthly', monthly]] as const) {
       if (rows.size === 0) continue;
       await db.query(
         `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
@@ -89,6 +84,21 @@ class RollupColumns {
     this.min[i] = Math.min(this.min[i] ?? min, min);
     this.max[i] = Math.max(this.max[i] ?? max, max);
   }
+}
+
+/** The rows of a coarser level: each row added into the one for the bucket holding its start. */
+function coarsen(rows: RollupColumns, bucketOf: (ms: number) => number): RollupColumns {
+  const keys = new Map<string, number>();
+  const target = rows.type.map((t, i) => {
+    const key = `${t}/${bucketOf((rows.bucket[i] ?? 0) * 1000)}`;
+    if (!keys.has(key)) keys.set(key, keys.size);
+    return keys.get(key) as number;
+  });
+  const out = new RollupColumns(keys.size);
+  target.forEach((j, i) => {
+    out.add(j, (rows.type[i] ?? 1) - 1, bucketOf((rows.bucket[i] ?? 0) * 1000), rows.count[i] ?? 0, rows.sum[i] ?? 0, rows.min[i], rows.max[i]);
+  });
+  return out;
 }
 
 /**

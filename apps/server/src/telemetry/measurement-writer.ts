@@ -10,11 +10,13 @@ const INSERT_SQL = `WITH input AS (
      SELECT pod_id, sensor_id, sensor_type, value, created FROM input
      ON CONFLICT (pod_id, sensor_id, created) DO NOTHING
      RETURNING pod_id, sensor_id, sensor_type, value, created
-   ), ${rollupUpsert('hourly', 'measurement_hourly', '1 hour')}, ${rollupUpsert('daily', 'measurement_daily', '1 day')}
+   ), ${rollupUpsert('hourly', 'measurement_hourly', "date_bin('1 hour', created, '2000-01-01 00:00:00+00')")},
+   ${rollupUpsert('daily', 'measurement_daily', "date_bin('1 day', created, '2000-01-01 00:00:00+00')")},
+   ${rollupUpsert('monthly', 'measurement_monthly', "date_trunc('month', created, 'UTC')")}
    SELECT pod_id, sensor_id, (extract(epoch FROM created) * 1000)::float8 AS ms FROM ins`;
 
 /**
- * Stores readings and updates the hourly and daily rollups in one statement, so they commit together.
+ * Stores readings and updates the hourly, daily and monthly rollups in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
  * Returns the keys of the rows inserted. Rollup rows are upserted in key order, so concurrent batches
  * (group-commit statements, or several server instances) lock them in the same order and cannot deadlock.
@@ -34,11 +36,11 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
   return new Set(inserted.map((r) => readingKey(r.pod_id, r.sensor_id, Math.round(r.ms))));
 }
 
-/** The upsert of one rollup level from the rows `ins` inserted, in key order (no deadlocks). */
-function rollupUpsert(name: string, table: string, width: string): string {
+/** The upsert of one rollup level (UTC hours, days, months) from the rows `ins` inserted, in key order (no deadlocks). */
+function rollupUpsert(name: string, table: string, bucket: string): string {
   return `${name} AS (
        INSERT INTO ${table} AS r (pod_id, sensor_type, bucket, count, sum, min, max)
-       SELECT pod_id, sensor_type, date_bin('${width}', created, '2000-01-01 00:00:00+00'), count(*), sum(value), min(value), max(value)
+       SELECT pod_id, sensor_type, ${bucket}, count(*), sum(value), min(value), max(value)
        FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
        ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
          count = r.count + EXCLUDED.count, sum = r.sum + EXCLUDED.sum,
