@@ -120,7 +120,10 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
   return { podIds, sensorIds };
 }
 
-/** The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each. */
+/**
+ * The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
+ * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
+ */
 const ROLLUPS = [
   ['measurement_hourly', "date_bin('1 hour', created, '2000-01-01 00:00:00+00')"],
   ['measurement_daily', "date_bin('1 day', created, '2000-01-01 00:00:00+00')"],
@@ -128,7 +131,7 @@ const ROLLUPS = [
 ].map(
   ([table, bucket]) => `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${bucket}, count(*), sum(value), min(value), max(value)
-    FROM measurement GROUP BY 1, 2, 3`,
+    FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
 );
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */

@@ -1,4 +1,3 @@
-import { SENSOR_TYPES } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { planRollups, ROLLUP_TABLES } from './rollup-plan';
 import { DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
@@ -37,26 +36,11 @@ function unionSql(plan: SourcePlan, params: SqlParam[], key: (timeColumn: string
   }
   for (const [table, spans] of [['measurement_hourly', plan.hourly], ['measurement_daily', plan.daily]] as const) {
     if (!spans.length) continue;
-    const types = typesParam(params);
     parts.push(`SELECT ${group}, ${key('bucket')} AS k, sum(count)::float8 AS n, sum(sum) AS s
-      FROM ${table} WHERE pod_id = ANY(${pods}) AND sensor_type = ANY(${types}) AND ${spansSql('bucket', spans, params)} GROUP BY ${groupBy}`);
+      FROM ${table} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', spans, params)} GROUP BY ${groupBy}`);
   }
   return parts.join(' UNION ALL ');
 }
-
-/**
- * The sensor types as one parameter (added once). Performance (bench/query): the rollups' only index
- * is their key (pod_id, sensor_type, bucket), so `pod_id = ANY(..) AND bucket ...` alone cannot bound
- * the bucket in the index and PostgreSQL read the whole rollup table for any window. Naming the
- * types (ingest and the sensor catalogue accept no others) makes each (pod, type) one index range.
- */
-function typesParam(params: SqlParam[]): string {
-  const at = params.indexOf(SENSOR_TYPES_PARAM);
-  if (at >= 0) return `$${at + 1}::text[]`;
-  params.push(SENSOR_TYPES_PARAM);
-  return `$${params.length}::text[]`;
-}
-const SENSOR_TYPES_PARAM = [...SENSOR_TYPES];
 
 const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
 
@@ -74,8 +58,7 @@ export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], po
         FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', term.spans, params)} GROUP BY 1, 2`;
     }
     return `SELECT pod_id, sensor_type, ${sign}sum(count)::float8 AS n, ${sign}sum(sum) AS s
-      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND sensor_type = ANY(${typesParam(params)})
-      AND ${spansSql('bucket', term.spans, params)} GROUP BY 1, 2`;
+      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)} GROUP BY 1, 2`;
   });
   return `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
 }

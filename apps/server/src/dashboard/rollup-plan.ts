@@ -5,11 +5,11 @@ import type { Span, TimeWindow } from './window';
  * Which rows answer a sum over [from, to), for count and sum (which subtract exactly, unlike
  * averages). Rollup buckets are UTC hours, UTC days and UTC calendar months.
  *
- * sum[from, to) = P(to) - P(from), P(t) being everything before t. Split P(t) at t's month, day
- * and hour; at each of those levels the part inside t's bucket is read forwards (the finer rows
- * from the bucket's start up to t) or backwards (the whole bucket minus the finer rows from t to
- * its end). Backwards is what makes windows ending now cheap: everything after now is empty, so a
- * Year is twelve monthly rows per series and a Day one daily row, not 8,760 or 24 rows.
+ * sum[from, to) = P(to) - P(from), P(t) being everything before t. Split P(t) at t's month and
+ * then at finer levels down to raw readings; at each step the part inside t's bucket is read
+ * forwards (the finer rows from the bucket's start up to t) or backwards (the whole bucket minus the
+ * finer rows from t to its end). Backwards is what makes windows ending now cheap: everything after
+ * now is empty, so a Year is twelve monthly rows per series and a Day one daily row, not 8,760 or 24.
  */
 export type Level = 'raw' | 'hourly' | 'daily' | 'monthly';
 export const ROLLUP_TABLES = { hourly: 'measurement_hourly', daily: 'measurement_daily', monthly: 'measurement_monthly' } as const;
@@ -42,83 +42,135 @@ export const GRIDS: Record<Exclude<Level, 'raw'>, Grid> = {
     },
   },
 };
+const monthIndex = (t: number) => {
+  const [y, m] = monthOf(t);
+  return y * 12 + m;
+};
 /** The start of the bucket holding instant t at a level (raw: t itself). */
 export const bucketStart = (level: Level, t: number) => (level === 'raw' ? t : GRIDS[level].floor(t));
 
 type Piece = { level: Level; lo: number; hi: number; weight: number };
-const STEPS = [
-  ['monthly', 'daily'],
-  ['daily', 'hourly'],
-  ['hourly', 'raw'],
-] as const;
 
-/** P(t) minus the whole months before t's month, with `sign`: `backwards[i]` picks the direction at STEPS[i]. */
-function prefix(t: number, backwards: readonly boolean[], sign: number): Piece[] {
-  return STEPS.flatMap(([coarse, fine], i) => {
-    const start = GRIDS[coarse].floor(t);
-    const cut = bucketStart(fine, t);
-    if (!backwards[i]) return [{ level: fine, lo: start, hi: cut, weight: sign }];
-    const end = GRIDS[coarse].next(start);
+/**
+ * The ways to split P(t) below its month: a chain of ever finer levels from monthly down to raw
+ * (levels may be skipped: a month minus the raw readings after t is one), and at each link a
+ * direction. 4 chains, 18 splits in all.
+ */
+const CHAINS: Level[][] = [
+  ['monthly', 'daily', 'hourly', 'raw'],
+  ['monthly', 'daily', 'raw'],
+  ['monthly', 'hourly', 'raw'],
+  ['monthly', 'raw'],
+];
+const SPLITS = CHAINS.flatMap((chain) =>
+  Array.from({ length: 2 ** (chain.length - 1) }, (_, n) => ({ chain, backwards: chain.slice(1).map((_, i) => Boolean(n & (2 ** i))) })),
+);
+
+type Split = (typeof SPLITS)[number];
+
+/** Where the buckets holding t start and end at each level (raw: t itself), worked out once per end. */
+type Around = Record<Level, readonly [number, number]>;
+function around(t: number): Around {
+  const bucket = (level: Exclude<Level, 'raw'>) => {
+    const start = GRIDS[level].floor(t);
+    return [start, GRIDS[level].next(start)] as const;
+  };
+  return { raw: [t, t], hourly: bucket('hourly'), daily: bucket('daily'), monthly: bucket('monthly') };
+}
+
+/** P(t) minus the whole months before t's month, with `sign`, split as `split` says. */
+function prefix(at: Around, split: Split, sign: number): Piece[] {
+  return split.backwards.flatMap((backwards, i) => {
+    const [start, end] = at[split.chain[i] as Level];
+    const fine = split.chain[i + 1] as Level;
+    const cut = at[fine][0];
+    if (!backwards) return [{ level: fine, lo: start, hi: cut, weight: sign }];
     return [
-      { level: coarse, lo: start, hi: end, weight: sign },
+      { level: split.chain[i] as Level, lo: start, hi: end, weight: sign },
       { level: fine, lo: cut, hi: end, weight: -sign },
     ];
   });
 }
 
-/** Adds up overlapping pieces of a level into disjoint spans of constant, non-zero weight. */
-function normalise(pieces: Piece[]): Piece[] {
+const LEVEL_ORDER: readonly Level[] = ['raw', 'hourly', 'daily', 'monthly'];
+
+/** Adds up overlapping pieces of a level into disjoint spans of constant, non-zero weight (a sweep per level). */
+function normalise(pieces: readonly Piece[]): Piece[] {
   const out: Piece[] = [];
-  for (const level of ['raw', 'hourly', 'daily', 'monthly'] as const) {
-    const mine = pieces.filter((p) => p.level === level && p.hi > p.lo);
-    const cuts = [...new Set(mine.flatMap((p) => [p.lo, p.hi]))].sort((a, b) => a - b);
-    for (let i = 0; i + 1 < cuts.length; i++) {
-      const lo = cuts[i] as number;
-      const hi = cuts[i + 1] as number;
-      const weight = mine.reduce((w, p) => (p.lo <= lo && hi <= p.hi ? w + p.weight : w), 0);
+  for (const level of LEVEL_ORDER) {
+    const events: [number, number][] = [];
+    for (const p of pieces) {
+      if (p.level === level && p.hi > p.lo) events.push([p.lo, p.weight], [p.hi, -p.weight]);
+    }
+    events.sort((a, b) => a[0] - b[0]);
+    let weight = 0;
+    for (let i = 0; i < events.length; i++) {
+      const [at, delta] = events[i] as [number, number];
+      weight += delta;
+      const next = events[i + 1]?.[0];
+      if (next === undefined || next === at || weight === 0) continue;
       const last = out.at(-1);
-      if (weight === 0) continue;
-      if (last && last.level === level && last.hi === lo && last.weight === weight) last.hi = hi;
-      else out.push({ level, lo, hi, weight });
+      if (last && last.level === level && last.hi === at && last.weight === weight) last.hi = next;
+      else out.push({ level, lo: at, hi: next, weight });
     }
   }
   return out;
 }
 
-const CHOICES = Array.from({ length: 8 }, (_, n) => [n & 1, n & 2, n & 4].map(Boolean));
-
-/** Every exact decomposition of the window (8 choices at each end), for tests and for planRollups. */
+/** Every exact decomposition of the window (18 splits at each end, 324 plans): what the tests check. */
 export function allPlans(window: TimeWindow): Piece[][] {
+  return plansOf(window, SPLITS, SPLITS);
+}
+
+function plansOf(window: TimeWindow, toSplits: readonly Split[], fromSplits: readonly Split[], pairs: readonly [Split, Split][] = []): Piece[][] {
   const from = window.from.getTime();
   const to = window.to.getTime();
   if (to <= from) return [[]];
-  const months: Piece = { level: 'monthly', lo: GRIDS.monthly.floor(from), hi: GRIDS.monthly.floor(to), weight: 1 };
-  return CHOICES.flatMap((atTo) => CHOICES.map((atFrom) => normalise([months, ...prefix(to, atTo, 1), ...prefix(from, atFrom, -1)])));
+  const [atFrom, atTo] = [around(from), around(to)];
+  const months: Piece = { level: 'monthly', lo: atFrom.monthly[0], hi: atTo.monthly[0], weight: 1 };
+  const plan = ([a, b]: [Split, Split]) => normalise([months, ...prefix(atTo, a, 1), ...prefix(atFrom, b, -1)]);
+  return [...toSplits.flatMap((a) => fromSplits.map((b) => plan([a, b]))), ...pairs.map(plan)];
 }
 
-// Rough rows per series: a rollup row each, raw readings at one a minute (a pod's usual rate or
-// faster), and an index descent per span. Only past data counts: nothing lies after now + 5 min.
-const RAW_ROWS_PER_HOUR = 60;
-const SPAN_COST = 1;
+// Rough cost per pod, in rows: raw readings at one per 5 minutes per sensor (the demo pods' rate),
+// a rollup row per sensor type and bucket, and an index descent per span (raw readings are indexed
+// on pod and time, rollups keyed on pod, bucket and type). Only past data counts: nothing lies
+// after now + 5 minutes.
+const TYPES = 8;
+const RAW_ROWS_PER_HOUR = 12 * TYPES;
+const DESCENT = 4;
 function cost(plan: Piece[], dataEnd: number): number {
   let rows = 0;
   for (const p of plan) {
-    rows += SPAN_COST;
+    rows += DESCENT;
     const hi = Math.min(p.hi, dataEnd);
     if (hi <= p.lo) continue;
     if (p.level === 'raw') rows += ((hi - p.lo) / HOUR) * RAW_ROWS_PER_HOUR;
-    else if (p.level === 'monthly') for (let b = p.lo; b < hi; b = GRIDS.monthly.next(b)) rows++;
-    else rows += Math.ceil((hi - p.lo) / (p.level === 'hourly' ? HOUR : DAY));
+    else if (p.level === 'monthly') rows += (monthIndex(hi - 1) - monthIndex(p.lo) + 1) * TYPES;
+    else rows += Math.ceil((hi - p.lo) / (p.level === 'hourly' ? HOUR : DAY)) * TYPES;
   }
   return rows;
 }
 
-/** The cheapest exact decomposition of the window, as one term per level and weight. */
+/**
+ * The cheapest exact decomposition of the window, as one term per level and weight. Trying all 324
+ * plans took milliseconds, so each end keeps its three cheapest splits on its own, and the plans
+ * tried are their 9 pairings plus, when both ends lie in one month, every split used at both ends
+ * (where the two ends cancel out, as in a window inside one hour).
+ */
 export function planRollups(window: TimeWindow, now: Date): Term[] {
   const dataEnd = now.getTime() + MAX_FUTURE_MS;
+  const best3 = (t: number, at = around(t)) =>
+    SPLITS.map((split) => ({ split, cost: cost(normalise(prefix(at, split, 1)), dataEnd) }))
+      .sort((a, b) => a.cost - b.cost)
+      .slice(0, 3)
+      .map((x) => x.split);
+  const [from, to] = [window.from.getTime(), window.to.getTime()];
+  const sameMonth = GRIDS.monthly.floor(from) === GRIDS.monthly.floor(to);
+  const plans = plansOf(window, best3(to), best3(from), sameMonth ? SPLITS.map((x) => [x, x]) : []);
   let best: Piece[] = [];
   let bestCost = Number.POSITIVE_INFINITY;
-  for (const plan of allPlans(window)) {
+  for (const plan of plans) {
     const c = cost(plan, dataEnd);
     if (c < bestCost) [best, bestCost] = [plan, c];
   }
