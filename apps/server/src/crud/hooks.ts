@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
+import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 
 export type Values = Record<string, unknown>;
 export interface HookContext {
@@ -41,7 +42,20 @@ const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record
     await tx.query('UPDATE pod SET ingest_key_hash = $1 WHERE id = $2', [hashIngestKey(ingestKey), id]);
     return { ingestKey };
   },
+  async measurement(tx, id) {
+    await addReadingToRollups(tx, id);
+    return {};
+  },
 };
+
+/** Work done in the delete's transaction, before the row goes. */
+const BEFORE_DELETE: Record<string, (tx: Queryable, id: number) => Promise<void>> = {
+  measurement: removeReadingFromRollups,
+};
+
+export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
+  await BEFORE_DELETE[resource.name]?.(tx, id);
+}
 
 export async function afterCreate(resource: Resource, tx: Queryable, id: number) {
   return (await AFTER_CREATE[resource.name]?.(tx, id)) ?? {};

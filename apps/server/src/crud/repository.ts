@@ -2,7 +2,7 @@ import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { afterCreate, beforeWrite, type Values } from './hooks';
+import { afterCreate, beforeDelete, beforeWrite, type Values } from './hooks';
 import { buildListSql } from './list-query';
 import { checkRefs } from './ref-check';
 import { compileSelect, scopeClause } from './select';
@@ -132,6 +132,7 @@ export function createRepository(db: Database, resource: Resource) {
         if (blocking.length) {
           throw conflict(`This ${resource.label.toLowerCase()} cannot be deleted: ${blocking.join(', ')} still depend on it`);
         }
+        await beforeDelete(resource, tx, id);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
       });
     },

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { ReadingRow } from './reading-validation';
+import { ROLLUP_LEVELS } from './rollup-levels';
 
 // Built once at load: the statement text never changes, only its array parameters.
 const INSERT_SQL = `WITH input AS (
@@ -10,9 +11,7 @@ const INSERT_SQL = `WITH input AS (
      SELECT pod_id, sensor_id, sensor_type, value, created FROM input
      ON CONFLICT (pod_id, sensor_id, created) DO NOTHING
      RETURNING pod_id, sensor_id, sensor_type, value, created
-   ), ${rollupUpsert('hourly', 'measurement_hourly', "date_bin('1 hour', created, '2000-01-01 00:00:00+00')")},
-   ${rollupUpsert('daily', 'measurement_daily', "date_bin('1 day', created, '2000-01-01 00:00:00+00')")},
-   ${rollupUpsert('monthly', 'measurement_monthly', "date_trunc('month', created, 'UTC')")}
+   ), ${rollupUpserts()}
    SELECT pod_id, sensor_id, (extract(epoch FROM created) * 1000)::float8 AS ms FROM ins`;
 
 /**
@@ -36,16 +35,21 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
   return new Set(inserted.map((r) => readingKey(r.pod_id, r.sensor_id, Math.round(r.ms))));
 }
 
-/** The upsert of one rollup level (UTC hours, days, months) from the rows `ins` inserted, in key order (no deadlocks). */
-function rollupUpsert(name: string, table: string, bucket: string): string {
-  return `${name} AS (
-       INSERT INTO ${table} AS r (pod_id, sensor_type, bucket, count, sum, min, max)
-       SELECT pod_id, sensor_type, ${bucket}, count(*), sum(value), min(value), max(value)
+/**
+ * CTEs upserting every rollup level from the rows of a CTE named `ins` (pod_id, sensor_type, value,
+ * created), each in key order so concurrent statements lock rows in the same order (no deadlocks).
+ */
+export function rollupUpserts(): string {
+  return ROLLUP_LEVELS.map(
+    (level) => `${level.name} AS (
+       INSERT INTO ${level.table} AS r (pod_id, sensor_type, bucket, count, sum, min, max)
+       SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
        FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
        ON CONFLICT (pod_id, sensor_type, bucket) DO UPDATE SET
          count = r.count + EXCLUDED.count, sum = r.sum + EXCLUDED.sum,
          min = least(r.min, EXCLUDED.min), max = greatest(r.max, EXCLUDED.max)
-     )`;
+     )`,
+  ).join(', ');
 }
 
 export const readingKey = (podId: number, sensorId: number, ms: number) => `${podId}:${sensorId}:${ms}`;

@@ -1,0 +1,35 @@
+import type { Queryable } from '../db/database';
+import { rollupUpserts } from './measurement-writer';
+import { ROLLUP_LEVELS } from './rollup-levels';
+
+/**
+ * Keeping the rollups true when an administrator adds or deletes one reading by hand (the
+ * measurement admin screen): dashboards add and subtract rollup rows and raw readings, so the two
+ * must never disagree.
+ */
+export async function addReadingToRollups(tx: Queryable, id: number): Promise<void> {
+  await tx.query(`WITH ins AS (SELECT pod_id, sensor_type, value, created FROM measurement WHERE id = $1), ${rollupUpserts()} SELECT 1`, [id]);
+}
+
+/**
+ * Call before deleting reading `id`. Count and sum subtract exactly; min and max are taken again
+ * from the next finer level without that reading, finest level first; emptied rows go.
+ */
+export async function removeReadingFromRollups(tx: Queryable, id: number): Promise<void> {
+  for (const level of ROLLUP_LEVELS) {
+    const f = level.finer;
+    // In the finer level's own rows: the raw reading itself is left out, emptied rollup rows are.
+    const others = f.table === 'measurement' ? 'x.id <> r.id' : 'x.count > 0';
+    const of = (agg: 'min' | 'max', column: string) =>
+      `(SELECT ${agg}(x.${column}) FROM ${f.table} x WHERE x.pod_id = r.pod_id AND x.sensor_type = r.sensor_type
+         AND x.${f.time} >= h.bucket AND x.${f.time} < ${level.end('h.bucket')} AND ${others})`;
+    await tx.query(
+      `UPDATE ${level.table} h SET count = h.count - 1, sum = h.sum - r.value,
+         min = coalesce(${of('min', f.min)}, h.min), max = coalesce(${of('max', f.max)}, h.max)
+       FROM (SELECT id, pod_id, sensor_type, value, created FROM measurement WHERE id = $1) r
+       WHERE h.pod_id = r.pod_id AND h.sensor_type = r.sensor_type AND h.bucket = ${level.bucket('r.created')}`,
+      [id],
+    );
+  }
+  for (const level of ROLLUP_LEVELS) await tx.query(`DELETE FROM ${level.table} WHERE count <= 0 AND pod_id = (SELECT pod_id FROM measurement WHERE id = $1)`, [id]);
+}
