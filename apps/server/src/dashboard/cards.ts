@@ -76,62 +76,36 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
   const whereSql = where.join(' AND ');
   const whereParams = [...params];
 
-  // Performance (bench/query): two statements, not five; on a live window the round trips were
-  // most of the time. The page carries its total and counts; the second reads the sums of the
-  // page's visible pods, found inside the statement.
+  // Performance (bench/query): one statement, not five; on a live window the round trips were
+  // most of the time. The page carries its total and counts, and each card its readings: per
+  // sensor type the mean of every reading of the card's visible pods (sum over count, not a mean
+  // of pod means) and the mean voltage of the pods behind them, as it is those readings the voltage
+  // converts (electricity = 12 x reading x voltage / 1000). A pod left with no readings of a type
+  // once rollup rows are subtracted did not contribute (n = 0).
   const areaCount = level === 'location' ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))` : '1';
   const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
-  const rows = await db.query<Omit<Card, 'score' | 'readings'> & { total: number }>(
-    `SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount", count(*) OVER ()::int AS total
-     FROM ${def.table} t ${def.joins} WHERE ${whereSql}
-     ORDER BY t.title ${q.direction}, t.id ${q.direction} LIMIT ${q.limit} OFFSET ${q.skip}`,
+  const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()})`;
+  const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
+  const rows = await db.query<Omit<Card, 'score'> & { total: number }>(
+    `WITH page AS MATERIALIZED (
+       SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount", count(*) OVER ()::int AS total
+       FROM ${def.table} t ${def.joins} WHERE ${whereSql}
+       ORDER BY t.title ${q.direction}, t.id ${q.direction} LIMIT ${q.limit} OFFSET ${q.skip}
+     ), p AS MATERIALIZED (${pods}),
+     r AS MATERIALIZED (
+       SELECT p.card, u.sensor_type, sum(u.n)::float8 AS n, sum(u.s) AS s, avg(p.voltage)::float8 AS voltage
+       FROM (${sums}) u JOIN p ON p.id = u.pod_id WHERE u.n > 0 GROUP BY 1, 2
+     )
+     SELECT page.*, coalesce((SELECT json_agg(json_build_object('sensorType', r.sensor_type, 'avg', r.s / r.n, 'voltage', r.voltage))
+                              FROM r WHERE r.card = page.id), '[]') AS readings
+     FROM page ORDER BY page.title ${q.direction}, page.id ${q.direction}`,
     params,
   );
   const total = rows[0]?.total ?? (q.skip > 0 ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t WHERE ${whereSql}`, whereParams))[0]?.n ?? 0) : 0);
-  const sums = await cardSums(db, scope, level, rows.map((r) => r.id), q.window, q.now ?? new Date());
   const results = rows.map(({ total: _, ...row }): Card => ({
     ...row,
     score: null,
-    readings: meanReadings(sums.filter((x) => x.card === row.id)),
+    readings: [...row.readings].sort((a, b) => a.sensorType.localeCompare(b.sensorType)),
   }));
   return { results, total };
-}
-
-/** Count and sum per visible pod of the cards and sensor type, with the pod's card and voltage. */
-async function cardSums(db: Queryable, scope: Scope, level: Level, cardIds: number[], window: TimeWindow, now: Date) {
-  if (cardIds.length === 0 || window.to <= window.from) return [];
-  const column = LEVELS[level].podColumn;
-  const params: SqlParam[] = [cardIds];
-  const pods = `SELECT t.id, t.${column} AS card, t.voltage FROM pod t WHERE t.${column} = ANY($1::int[]) AND t.id IN (${visibleIds(scope, params).pods()})`;
-  return db.query<{ card: number; voltage: number; sensorType: string; n: number; s: number }>(
-    `WITH p AS MATERIALIZED (${pods})
-     SELECT p.card, p.voltage, u.sensor_type AS "sensorType", u.n, u.s
-     FROM (${podSumsSql(window, now, params, 'ARRAY(SELECT id FROM p)')}) u JOIN p ON p.id = u.pod_id`,
-    params,
-  );
-}
-
-/**
- * Per sensor type: the mean of every reading of the card's pods (sum over count, not a mean of
- * pod means), and the mean voltage of the pods that contributed readings of that type, since it
- * is those readings the voltage converts (electricity = 12 x reading x voltage / 1000).
- */
-export function meanReadings(sums: readonly { voltage: number; sensorType: string; n: number; s: number }[]): CardReading[] {
-  const byType = new Map<string, { n: number; s: number; volts: number[] }>();
-  for (const x of sums) {
-    // Subtracted rollup rows can leave a pod with nothing in the window: it did not contribute.
-    if (x.n <= 0) continue;
-    const acc = byType.get(x.sensorType) ?? { n: 0, s: 0, volts: [] };
-    acc.n += x.n;
-    acc.s += x.s;
-    acc.volts.push(x.voltage);
-    byType.set(x.sensorType, acc);
-  }
-  return [...byType.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([sensorType, a]) => ({
-      sensorType,
-      avg: a.s / a.n,
-      voltage: a.volts.reduce((x, y) => x + y, 0) / a.volts.length,
-    }));
 }

@@ -60,6 +60,7 @@ export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], po
     return `SELECT pod_id, sensor_type, ${sign}sum(count)::float8 AS n, ${sign}sum(sum) AS s
       FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)} GROUP BY 1, 2`;
   });
+  if (parts.length === 0) return 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false';
   return `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
 }
 

@@ -136,11 +136,13 @@ function plansOf(window: TimeWindow, toSplits: readonly Split[], fromSplits: rea
 // a rollup row per sensor type and bucket, and an index descent per span (raw readings are indexed
 // on pod and time, rollups keyed on pod, bucket and type). Only past data counts: nothing lies
 // after now + 5 minutes.
+// Each (level, weight) pair is a part of the UNION ALL with its own scan, sort and grouping.
 const TYPES = 8;
 const RAW_ROWS_PER_HOUR = 12 * TYPES;
 const DESCENT = 4;
+const PART = 16;
 function cost(plan: Piece[], dataEnd: number): number {
-  let rows = 0;
+  let rows = new Set(plan.map((p) => `${p.level}/${p.weight}`)).size * PART;
   for (const p of plan) {
     rows += DESCENT;
     const hi = Math.min(p.hi, dataEnd);
