@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import type { SqlParam } from '../db/database';
 import { listCards } from './cards';
-import { checkPlaces, podsUnder, visibleIds } from './dashboard-scope';
+import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { liveRoutes } from './live-routes';
 import { sumsByBucket } from './readings-query';
@@ -76,10 +76,9 @@ export async function dashboardRoutes(base: FastifyInstance) {
     const { window, tz } = windowOf(request.query, new Date());
     const filter = placeOf(request.query);
     await checkPlaces(app.db, caller.scope, filter);
-    const pods = await podsUnder(app.db, caller.scope, filter);
     const { edges } = planBuckets(window, tz);
     const data: Record<string, [number, string][]> = {};
-    for (const row of await sumsByBucket(app.db, pods.map((p) => p.id), window, edges)) {
+    for (const row of await sumsByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, edges)) {
       const start = edges[row.bucket - 1];
       if (!start || row.n === 0) continue;
       const series = data[row.sensorType] ?? [];

@@ -57,11 +57,9 @@ export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): 
   await check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId });
 }
 
-/** The visible pods under a filter (all visible pods without one). */
-export async function podsUnder(db: Queryable, scope: Scope, f: PlaceFilter): Promise<{ id: number; voltage: number }[]> {
-  const params: SqlParam[] = [];
-  const visible = visibleIds(scope, params);
-  const where = [`t.id IN (${visible.pods()})`];
+/** The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. */
+export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[]): string {
+  const where = [`t.id IN (${visibleIds(scope, params).pods()})`];
   const add = (column: string, value: number | undefined) => {
     if (value === undefined) return;
     params.push(value);
@@ -70,5 +68,5 @@ export async function podsUnder(db: Queryable, scope: Scope, f: PlaceFilter): Pr
   add('location_id', f.locationId);
   add('area_id', f.areaId);
   add('id', f.podId);
-  return db.query(`SELECT t.id, t.voltage FROM pod t WHERE ${where.join(' AND ')} ORDER BY t.id`, params);
+  return `SELECT t.id FROM pod t WHERE ${where.join(' AND ')}`;
 }

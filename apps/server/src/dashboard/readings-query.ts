@@ -22,22 +22,19 @@ function spansSql(column: string, spans: readonly Span[], params: SqlParam[]): s
 }
 
 /**
- * One UNION ALL over the raw, hourly and daily tables as the plan says. `key(column)` is the
- * grouping expression computed from each table's time column (a bucket index, or nothing); `group`
- * the columns grouped on before it.
+ * One UNION ALL over the raw, hourly and daily tables as the plan says, counting and summing per
+ * sensor type and `key(column)`, the bucket index computed from each table's time column.
  */
-function unionSql(plan: SourcePlan, params: SqlParam[], key: (timeColumn: string) => string, group: 'pod_id, sensor_type' | 'sensor_type'): string {
-  const pods = '$1::int[]';
-  const groupBy = group === 'sensor_type' ? '1, 2' : '1, 2, 3';
+function bucketUnionSql(plan: SourcePlan, params: SqlParam[], pods: string, key: (timeColumn: string) => string): string {
   const parts: string[] = [];
   if (plan.raw.length) {
-    parts.push(`SELECT ${group}, ${key('created')} AS k, count(*)::float8 AS n, sum(value) AS s
-      FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', plan.raw, params)} GROUP BY ${groupBy}`);
+    parts.push(`SELECT sensor_type, ${key('created')} AS k, count(*)::float8 AS n, sum(value) AS s
+      FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', plan.raw, params)} GROUP BY 1, 2`);
   }
   for (const [table, spans] of [['measurement_hourly', plan.hourly], ['measurement_daily', plan.daily]] as const) {
     if (!spans.length) continue;
-    parts.push(`SELECT ${group}, ${key('bucket')} AS k, sum(count)::float8 AS n, sum(sum) AS s
-      FROM ${table} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', spans, params)} GROUP BY ${groupBy}`);
+    parts.push(`SELECT sensor_type, ${key('bucket')} AS k, sum(count)::float8 AS n, sum(sum) AS s
+      FROM ${table} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', spans, params)} GROUP BY 1, 2`);
   }
   return parts.join(' UNION ALL ');
 }
@@ -79,8 +76,8 @@ export async function sumsByPod(db: Queryable, podIds: readonly number[], window
  * hour lies inside one bucket (daily rows likewise when every inner edge is a whole UTC day);
  * otherwise (live, day, half-hour zones, sub-hour buckets) raw.
  */
-export async function sumsByBucket(db: Queryable, podIds: readonly number[], window: TimeWindow, edges: readonly Date[]): Promise<(Sums & { bucket: number })[]> {
-  if (podIds.length === 0 || edges.length < 2) return [];
+export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWindow, edges: readonly Date[]): Promise<(Sums & { bucket: number })[]> {
+  if (edges.length < 2) return [];
   const span = window.to.getTime() - window.from.getTime();
   const aligned = edges.slice(1, -1).every((e) => e.getTime() % HOUR === 0);
   // Performance (bench/query): when every inner edge is a whole UTC day too (day buckets in UTC, as
@@ -88,16 +85,22 @@ export async function sumsByBucket(db: Queryable, podIds: readonly number[], win
   // the daily rollup (1 row per pod and type a day) rather than 24 hourly rows, exactly as stat-all.
   const dayAligned = aligned && edges.slice(1, -1).every((e) => e.getTime() % DAY === 0);
   const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: dayAligned }) : rawOnly(window);
-  const params: SqlParam[] = [podIds];
+  const params: SqlParam[] = [];
+  // The pods are found inside the statement (one round trip, not two).
+  const podsSql = pods(params);
   params.push(edges.map((e) => e.toISOString()));
   // Performance (bench/query): a chart sums over pods, so each part groups by type and bucket only;
   // grouping by pod too made a Year chart hash one group per pod, type and day before summing them.
   const edgesParam = `$${params.length}::timestamptz[]`;
   const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
-    `SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
-     FROM (${unionSql(plan, params, (column) => `width_bucket(${column}, ${edgesParam})`, 'sensor_type')}) u
+    `WITH p AS MATERIALIZED (${podsSql})
+     SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
+     FROM (${bucketUnionSql(plan, params, 'ARRAY(SELECT id FROM p)', (column) => `width_bucket(${column}, ${edgesParam})`)}) u
      GROUP BY 1, 2 ORDER BY 1, 2`,
     params,
   );
   return rows.map((r) => ({ sensorType: r.sensor_type, bucket: r.k, n: r.n, s: r.s }));
 }
+
+/** A subquery yielding pod ids (column `id`), adding the parameters it uses. */
+export type PodSet = (params: SqlParam[]) => string;
