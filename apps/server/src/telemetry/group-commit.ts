@@ -12,8 +12,10 @@ interface Pending {
  * Group commit: writes that arrive while statements run are gathered into the next one, so a
  * thousand small MQTT messages cost a few statements, not a thousand. Each caller's promise settles
  * only after the statement holding its rows has committed (then, and only then, the pod is acked).
- * On PostgreSQL a few statements run at once, so one group's commit (its WAL flush) overlaps the next
- * group's insert; PGlite has one connection, so there it is one at a time.
+ * On PostgreSQL two statements run at once, so one group's commit (its WAL flush) overlaps the next
+ * group's insert (bench/ingest, MQTT on the 2-core VM: one at a time 17,000 readings/s, two
+ * 25,000-32,000, three or four 23,000-27,400, eight 24,800: more make smaller groups that contend for
+ * the same rollup rows); PGlite has one connection, so there it is one at a time.
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
@@ -25,7 +27,7 @@ export class GroupCommitWriter {
   constructor(
     private readonly db: Database,
     private readonly maxRows = 8_000,
-    private readonly concurrency = db.kind === 'postgres' ? 4 : 1,
+    private readonly concurrency = db.kind === 'postgres' ? 2 : 1,
   ) {}
 
   write(rows: readonly ReadingRow[]): Promise<number> {
