@@ -132,11 +132,11 @@ function plansOf(window: TimeWindow, toSplits: readonly Split[], fromSplits: rea
   return [...toSplits.flatMap((a) => fromSplits.map((b) => plan([a, b]))), ...pairs.map(plan)];
 }
 
-// Rough cost per pod, in rows: raw readings at one per 5 minutes per sensor (the demo pods' rate),
-// a rollup row per sensor type and bucket, and an index descent per span (raw readings are indexed
-// on pod and time, rollups keyed on pod, bucket and type). Only past data counts: nothing lies
-// after now + 5 minutes.
-// Each (level, weight) pair is a part of the UNION ALL with its own scan, sort and grouping.
+// Rough cost per pod, in rows: raw readings at one per 5 minutes per sensor (the rate DOMAIN.md
+// gives pods), a rollup row per sensor type and bucket, an index descent per span (raw readings are
+// indexed on pod and time, rollups keyed on pod, bucket and type), and per (level, weight) pair a
+// part of the UNION ALL with its own scan, sort and grouping. Only past data counts: nothing lies
+// after now + 5 minutes (ingest refuses later readings).
 const TYPES = 8;
 const RAW_ROWS_PER_HOUR = 12 * TYPES;
 const DESCENT = 4;
