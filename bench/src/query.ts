@@ -22,6 +22,7 @@ import { listCards } from '../../apps/server/src/dashboard/cards';
 import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
 import { sumsByBucket, sumsByPod } from '../../apps/server/src/dashboard/readings-query';
 import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../../apps/server/src/dashboard/window';
+import { ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
 import { freePort } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
@@ -124,15 +125,12 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
  * The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
  * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
  */
-const ROLLUPS = [
-  ['measurement_hourly', "date_bin('1 hour', created, '2000-01-01 00:00:00+00')"],
-  ['measurement_daily', "date_bin('1 day', created, '2000-01-01 00:00:00+00')"],
-  ['measurement_monthly', "date_trunc('month', created, 'UTC')"],
-].map(
-  ([table, bucket]) => `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
-    SELECT pod_id, sensor_type, ${bucket}, count(*), sum(value), min(value), max(value)
+const ROLLUPS = ROLLUP_LEVELS.map(
+  (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
+    SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
 );
+const VACUUM = `VACUUM ANALYZE measurement, ${ROLLUP_LEVELS.map((l) => l.table).join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
 const layoutKey = (l: Layout) => JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
@@ -168,7 +166,7 @@ async function loadPostgres(l: Layout, name: string) {
   const copyMs = performance.now() - t0;
   await client.query("SET work_mem = '512MB'");
   for (const sql of ROLLUPS) await client.query(sql);
-  await client.query('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily, measurement_monthly');
+  await client.query(VACUUM);
   await client.query('CREATE TABLE bench_layout (layout text NOT NULL)');
   await client.query('INSERT INTO bench_layout VALUES ($1)', [layoutKey(l)]);
   await client.end();
@@ -199,7 +197,7 @@ async function loadPglite(l: Layout, dir: string) {
     copyMs = performance.now() - t0;
     await lite.exec("SET work_mem = '512MB'");
     for (const sql of ROLLUPS) await lite.exec(sql);
-    await lite.exec('VACUUM ANALYZE measurement, measurement_hourly, measurement_daily, measurement_monthly');
+    await lite.exec(VACUUM);
     rollupMs = performance.now() - t0 - copyMs;
     await lite.close();
     writeFileSync(meta, want);
@@ -225,8 +223,8 @@ const statAll = (db: Database, window: TimeWindow) => listCards(db, SCOPE, { fil
 
 /** What GET /api/graph does with the database, every visible pod, series built as the route does. */
 async function graph(db: Database, window: TimeWindow) {
-  const { edges } = planBuckets(window, TZ);
-  const rows = await sumsByBucket(db, (params) => podsUnderSql(SCOPE, {}, params), window, edges);
+  const chart = planBuckets(window, TZ);
+  const rows = await sumsByBucket(db, (params) => podsUnderSql(SCOPE, {}, params), window, chart);
   return rows.filter((r) => r.n > 0).map((r) => ({ sensorType: r.sensorType, bucket: r.bucket, avg: r.s / r.n }));
 }
 

@@ -76,9 +76,10 @@ export async function dashboardRoutes(base: FastifyInstance) {
     const { window, tz } = windowOf(request.query, new Date());
     const filter = placeOf(request.query);
     await checkPlaces(app.db, caller.scope, filter);
-    const { edges } = planBuckets(window, tz);
+    const chart = planBuckets(window, tz);
+    const { edges } = chart;
     const data: Record<string, [number, string][]> = {};
-    for (const row of await sumsByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, edges)) {
+    for (const row of await sumsByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, chart)) {
       const start = edges[row.bucket - 1];
       if (!start || row.n === 0) continue;
       const series = data[row.sensorType] ?? [];

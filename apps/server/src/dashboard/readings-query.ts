@@ -1,6 +1,7 @@
 import type { Queryable, SqlParam } from '../db/database';
-import { planRollups, ROLLUP_TABLES } from './rollup-plan';
-import { DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
+import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
+import { planRollups } from './rollup-plan';
+import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
 
 /** Count and sum of one sensor type: sums combine exactly across tables, averages would not. */
 export interface Sums {
@@ -41,21 +42,13 @@ function bucketUnionSql(plan: SourcePlan, params: SqlParam[], pods: string, key:
     parts.push(`SELECT sensor_type, ${key('created')} AS k, count(*)::float8 AS n, sum(value) AS s
       FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', plan.raw, params)} GROUP BY 1, 2`);
   }
-  for (const [table, spans] of [['measurement_hourly', plan.hourly], ['measurement_daily', plan.daily]] as const) {
+  for (const [table, spans] of [[ROLLUP_TABLES.hourly, plan.hourly], [ROLLUP_TABLES.daily, plan.daily]] as const) {
     if (!spans.length) continue;
     parts.push(`SELECT sensor_type, ${key('bucket')} AS k, sum(n) AS n, sum(s) AS s FROM (
         SELECT sensor_type, bucket, sum(count)::float8 AS n, sum(sum) AS s
         FROM ${table} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', spans, params)} GROUP BY 1, 2) r GROUP BY 1, 2`);
   }
   return parts.join(' UNION ALL ');
-}
-
-/** The width and origin of the inner edges when they are evenly spaced (fixed-width buckets), else undefined. */
-function evenGrid(edges: readonly Date[]): { width: number; origin: Date } | undefined {
-  const inner = edges.slice(1, -1).map((e) => e.getTime());
-  const width = (inner[1] ?? 0) - (inner[0] ?? 0);
-  if (inner.length < 2 || width <= 0 || inner.some((t, i) => t !== (inner[0] as number) + i * width)) return undefined;
-  return { width, origin: edges[1] as Date };
 }
 
 const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
@@ -95,7 +88,8 @@ export async function sumsByPod(db: Queryable, podIds: readonly number[], window
  * hour lies inside one bucket (daily rows likewise when every inner edge is a whole UTC day);
  * otherwise (live, day, half-hour zones, sub-hour buckets) raw.
  */
-export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWindow, edges: readonly Date[]): Promise<(Sums & { bucket: number })[]> {
+export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWindow, chart: { bucket: Bucket; edges: readonly Date[] }): Promise<(Sums & { bucket: number })[]> {
+  const { bucket, edges } = chart;
   if (edges.length < 2) return [];
   const span = window.to.getTime() - window.from.getTime();
   const aligned = edges.slice(1, -1).every((e) => e.getTime() % HOUR === 0);
@@ -111,10 +105,13 @@ export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWind
   // Performance (bench/query): a chart sums over pods, so each part groups by type and bucket only;
   // grouping by pod too made a Year chart hash one group per pod, type and day before summing them.
   const edgesParam = `$${params.length}::timestamptz[]`;
+  // Fixed-width buckets lie on a grid from the first inner edge (bucketEdges); day buckets follow
+  // the zone's midnights, which no fixed grid does.
+  const grid = bucket.days === 0 ? { width: bucket.ms, origin: edges[1] as Date } : undefined;
   const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
     `WITH p AS MATERIALIZED (${podsSql})
      SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
-     FROM (${bucketUnionSql(plan, params, 'ARRAY(SELECT id FROM p)', (column) => `width_bucket(${column}, ${edgesParam})`, evenGrid(edges))}) u
+     FROM (${bucketUnionSql(plan, params, 'ARRAY(SELECT id FROM p)', (column) => `width_bucket(${column}, ${edgesParam})`, grid)}) u
      GROUP BY 1, 2 ORDER BY 1, 2`,
     params,
   );

@@ -12,7 +12,6 @@ import type { Span, TimeWindow } from './window';
  * now is empty, so a Year is twelve monthly rows per series and a Day one daily row, not 8,760 or 24.
  */
 export type Level = 'raw' | 'hourly' | 'daily' | 'monthly';
-export const ROLLUP_TABLES = { hourly: 'measurement_hourly', daily: 'measurement_daily', monthly: 'measurement_monthly' } as const;
 
 /** Rows of one level whose bucket starts in one of `spans`, counted `weight` times (negative: subtracted). */
 export interface Term {

@@ -2,6 +2,7 @@ import { SENSOR_TYPES } from '@greenpod/contracts';
 import { GRIDS } from '../dashboard/rollup-plan';
 import type { Queryable } from '../db/database';
 import { insertReadings } from '../telemetry/measurement-writer';
+import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
 import type { ReadingRow } from '../telemetry/reading-validation';
 import type { Progress } from './progress-bar';
 import { type PodProfile, readingsAt } from './reading-model';
@@ -44,7 +45,7 @@ export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPo
     const daily = coarsen(hourly, GRIDS.daily.floor);
     const monthly = coarsen(daily, GRIDS.monthly.floor);
     progress.tick();
-    for (const [table, rows] of [['measurement_hourly', hourly], ['measurement_daily', daily], ['measurement_monthly', monthly]] as const) {
+    for (const [table, rows] of [[ROLLUP_TABLES.hourly, hourly], [ROLLUP_TABLES.daily, daily], [ROLLUP_TABLES.monthly, monthly]] as const) {
       if (rows.size === 0) continue;
       await db.query(
         `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)

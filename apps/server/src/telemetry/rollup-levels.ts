@@ -37,3 +37,6 @@ export const ROLLUP_LEVELS: readonly RollupLevel[] = [
     finer: { table: 'measurement_daily', time: 'bucket', min: 'min', max: 'max' },
   },
 ];
+
+/** Each level's table by name. */
+export const ROLLUP_TABLES = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l.table])) as Record<RollupLevel['name'], string>;
