@@ -2,7 +2,7 @@ import { formatWireTime } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import type { Card } from './cards';
+import { type Card, listCards } from './cards';
 import { buildEstate, type Estate, locationViewer, replaceReadings, type TestReading } from './estate-fixture';
 
 let t: TestApp;
@@ -150,6 +150,16 @@ describe('stat-all paging, encodings and errors', () => {
     expect(area?.readings).toEqual([{ sensorType: 'HUMIDITY', avg: 40, voltage: pod.voltage }]);
     const thirty = await t.call('GET', `/api/stat-all/liveperformance?locationId=${pod.locationId}`, { token: t.adminToken });
     expect((thirty.body.data as { results: Card[] }).results.find((c) => c.id === pod.areaId)?.readings[0]?.avg).toBe(50);
+  });
+});
+
+describe('an empty window', () => {
+  it('(Day asked at exactly midnight) gives the cards with no readings, not an error', async () => {
+    await replaceReadings(t, estate, [{ podId: estate.pods[0]?.id as number, sensorType: 'TEMPERATURE', value: 20, created: new Date(END - 60_000) }]);
+    const at = new Date(END);
+    const page = await listCards(t.db, { all: true } as never, { filter: {}, window: { from: at, to: at }, skip: 0, limit: 10, direction: 'ASC', now: at });
+    expect(page.total).toBe(estate.locations.length);
+    expect(page.results.map((c) => c.readings)).toEqual(estate.locations.map(() => []));
   });
 });
 
