@@ -20,9 +20,11 @@ import { type Database, openPglite, openPostgres } from '../../apps/server/src/d
 import { migrate } from '../../apps/server/src/db/migrate';
 import { listCards } from '../../apps/server/src/dashboard/cards';
 import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
-import { sumsByBucket, sumsByPod } from '../../apps/server/src/dashboard/readings-query';
+import { sumsByBucket } from '../../apps/server/src/dashboard/chart-query';
+import { sumsByPod } from '../../apps/server/src/dashboard/readings-query';
 import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../../apps/server/src/dashboard/window';
-import { ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
+import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
+import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
 import { freePort } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
@@ -125,12 +127,15 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
  * The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
  * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
  */
-const ROLLUPS = ROLLUP_LEVELS.map(
-  (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
+const ROLLUPS = [
+  ...ROLLUP_LEVELS.map(
+    (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
-);
-const VACUUM = `VACUUM ANALYZE measurement, ${ROLLUP_LEVELS.map((l) => l.table).join(', ')}`;
+  ),
+  ...LOCATION_LEVELS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
+];
+const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
 const layoutKey = (l: Layout) => JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
@@ -145,7 +150,8 @@ async function reusePostgres(l: Layout, name: string) {
     await db.close();
     return undefined;
   }
-  await migrate(db);
+  // A new rollup level is built from the old ones by its migration; the planner needs its statistics.
+  if ((await migrate(db)).length > 0) await db.query('VACUUM ANALYZE');
   const podIds = (await db.query<{ id: number }>('SELECT id FROM pod ORDER BY id')).map((r) => r.id);
   return { db, drop: async () => {}, podIds, copyMs: 0, rollupMs: 0 };
 }

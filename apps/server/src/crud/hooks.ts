@@ -3,6 +3,7 @@ import type { Resource } from '@greenpod/contracts';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
+import { movePodRollups } from '../telemetry/location-rollups';
 import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 
@@ -32,6 +33,11 @@ const HOOKS: Record<string, Hook> = {
     );
     if (!link) throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
     values.sensorType = link.type;
+  },
+  // A pod's readings count for the location it is in now, history included.
+  async pod(values, { tx, mode, existing }) {
+    const [to, from, id] = [values.locationId, existing?.locationId, existing?.id];
+    if (mode === 'update' && typeof to === 'number' && typeof from === 'number' && typeof id === 'number' && to !== from) await movePodRollups(tx, id, from, to);
   },
 };
 

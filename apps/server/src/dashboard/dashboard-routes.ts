@@ -8,7 +8,7 @@ import { listCards } from './cards';
 import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { liveRoutes } from './live-routes';
-import { sumsByBucket } from './readings-query';
+import { sumsByBucket } from './chart-query';
 import { planBuckets } from './window';
 
 const security = [{ bearerAuth: [] }];

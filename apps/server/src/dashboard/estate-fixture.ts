@@ -2,7 +2,7 @@ import { getResource, type Resource } from '@greenpod/contracts';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import type { TestApp } from '../test/test-app';
 import { insertReadings } from '../telemetry/measurement-writer';
-import { ROLLUP_LEVELS } from '../telemetry/rollup-levels';
+import { DERIVED_TABLES } from '../telemetry/rollup-levels';
 
 export interface Estate {
   locations: number[];
@@ -54,7 +54,7 @@ export interface TestReading {
 
 /** Replaces every reading (and the rollups) with these, through the real writer. */
 export async function replaceReadings(t: TestApp, estate: Estate, readings: readonly TestReading[]) {
-  for (const level of ROLLUP_LEVELS) await t.db.query(`DELETE FROM ${level.table}`);
+  for (const table of DERIVED_TABLES) await t.db.query(`DELETE FROM ${table}`);
   await t.db.query('DELETE FROM measurement');
   const rows = readings.map((r) => ({ ...r, sensorId: estate.sensorIds[r.sensorType] ?? 0 }));
   // In chunks, like ingest batches, so the rollups are built by upserts over several statements.

@@ -49,22 +49,30 @@ describe('graph against a plain-SQL oracle', () => {
       created: fc.integer({ min: END - SPAN, max: END - 1 }).map((ms) => new Date(ms - (ms % 1000))),
     });
     const window = fc
-      .tuple(fc.integer({ min: END - SPAN, max: END }), fc.constantFrom(20 * 60_000, 20 * HOUR, 3 * DAY, 8 * DAY, 31 * DAY), fc.constantFrom(1000, HOUR, DAY), fc.constantFrom(...ZONES))
-      .map(([start, length, unit, tz]) => {
+      .tuple(
+        fc.integer({ min: END - SPAN, max: END }),
+        fc.constantFrom(20 * 60_000, 20 * HOUR, 3 * DAY, 8 * DAY, 31 * DAY),
+        fc.constantFrom(1000, HOUR, DAY),
+        fc.constantFrom(...ZONES),
+        // An area's pods are read per pod; a whole location from the location rollups (ADR 0014).
+        fc.constantFrom('areaId', 'locationId'),
+      )
+      .map(([start, length, unit, tz, filter]) => {
         const from = Math.floor(start / unit) * unit;
-        return { from: new Date(from), to: new Date(from + length), tz };
+        return { from: new Date(from), to: new Date(from + length), tz, filter };
       });
     await fc.assert(
       fc.asyncProperty(fc.array(reading, { minLength: 1, maxLength: 150 }), fc.array(window, { minLength: 3, maxLength: 3 }), async (readings, windows) => {
         await replaceReadings(t, estate, readings);
         for (const w of windows) {
-          const areaId = estate.areas[0]?.id as number;
-          const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=${w.tz}&areaId=${areaId}`;
+          const area = estate.areas[0] as Estate['areas'][number];
+          const place = w.filter === 'areaId' ? area.id : area.locationId;
+          const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=${w.tz}&${w.filter}=${place}`;
           const res = await t.call('GET', `/api/graph?${query}`, { token: t.adminToken });
           expect(res.status, JSON.stringify(res.body)).toBe(200);
           const { bucket } = planBuckets(w, w.tz);
-          const inArea = estate.pods.filter((p) => p.areaId === areaId).map((p) => p.id);
-          expect(res.body.data, `${query} bucket ${bucket.ms}`).toEqual(await oracle(w.from, w.to, w.tz, bucket.ms, inArea));
+          const pods = estate.pods.filter((p) => (w.filter === 'areaId' ? p.areaId === area.id : p.locationId === area.locationId)).map((p) => p.id);
+          expect(res.body.data, `${query} bucket ${bucket.ms}`).toEqual(await oracle(w.from, w.to, w.tz, bucket.ms, pods));
         }
       }),
       { numRuns: 12 },

@@ -1,6 +1,7 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import { GRIDS } from '../dashboard/rollup-plan';
 import type { Queryable } from '../db/database';
+import { addPodsToTheirLocations } from '../telemetry/location-rollups';
 import { insertReadings } from '../telemetry/measurement-writer';
 import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
 import type { ReadingRow } from '../telemetry/reading-validation';
@@ -23,7 +24,8 @@ const RAW_BATCH = 5000;
  * Older history straight into the rollups: twelve model samples per hour give each hourly row the
  * count, sum, min and max that twelve 5-minute readings would have, so charts cannot tell where the
  * raw week begins. Daily and monthly rows are the sums of their UTC day's hourly rows and UTC month's
- * daily rows, built in the same pass (so the raw week, written after, adds to its month's row).
+ * daily rows, built in the same pass (so the raw week, written after, adds to its month's row); the
+ * location rollups get the sums of their pods' rows at the end.
  * One statement per pod and rollup (about 70,000 hourly rows for a year) keeps round trips few, and
  * rows go in primary-key order (sensor type, then time), which keeps the index inserts cheap.
  * `from` must be a UTC midnight.
@@ -56,6 +58,7 @@ export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPo
     }
     progress.tick();
   }
+  await addPodsToTheirLocations(db, pods.map((p) => p.id));
 }
 
 /** Column arrays of rollup rows, filled in place: a year of a pod is 70,000 rows, too many for objects. */

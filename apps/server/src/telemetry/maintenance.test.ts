@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('maintenance', () => {
-  it('drops raw readings past RAW_RETENTION_DAYS and keeps the rollups', async () => {
+  it('drops raw readings (and their 5-minute location rows) past RAW_RETENTION_DAYS and keeps the rollups', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const sensorId = pod.sensors.TEMPERATURE as number;
     const day = 86_400_000;
@@ -26,5 +26,9 @@ describe('maintenance', () => {
     expect(raw.map((r) => r.value)).toEqual([1, 20]);
     const [hourly] = await t.db.query<{ n: number; s: number }>('SELECT sum(count)::int AS n, sum(sum) AS s FROM measurement_hourly WHERE pod_id = $1', [pod.id]);
     expect(hourly).toEqual({ n: 3, s: 61 });
+    // The 5-minute location rows are made of raw readings and go with them; hourly ones stay.
+    const sumAt = async (table: string) =>
+      (await t.db.query<{ n: number }>(`SELECT sum(n_temperature)::int AS n FROM ${table} WHERE location_id = (SELECT location_id FROM pod WHERE id = $1)`, [pod.id]))[0]?.n;
+    expect([await sumAt('measurement_location_5min'), await sumAt('measurement_location_hourly')]).toEqual([2, 3]);
   });
 });

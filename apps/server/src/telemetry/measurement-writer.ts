@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { locationUpserts } from './location-rollups';
 import type { ReadingRow } from './reading-validation';
 import { ROLLUP_LEVELS } from './rollup-levels';
 
@@ -15,7 +16,7 @@ const INSERT_SQL = `WITH input AS (
    SELECT pod_id, sensor_id, (extract(epoch FROM created) * 1000)::float8 AS ms FROM ins`;
 
 /**
- * Stores readings and updates the hourly, daily and monthly rollups in one statement, so they commit together.
+ * Stores readings and updates the rollups (hourly, daily, monthly per pod; hourly and daily per location) in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
  * Returns the keys of the rows inserted. Rollup rows are upserted in key order, so concurrent batches
  * (group-commit statements, or several server instances) lock them in the same order and cannot deadlock.
@@ -36,11 +37,12 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
 }
 
 /**
- * CTEs upserting every rollup level from the rows of a CTE named `ins` (pod_id, sensor_type, value,
- * created), each in key order so concurrent statements lock rows in the same order (no deadlocks).
+ * CTEs upserting every rollup level, per pod then per location, from the rows of a CTE named `ins`
+ * (pod_id, sensor_type, value, created), each in key order so concurrent statements lock rows in the
+ * same order (no deadlocks).
  */
 export function rollupUpserts(): string {
-  return ROLLUP_LEVELS.map(
+  const perPod = ROLLUP_LEVELS.map(
     (level) => `${level.name} AS (
        INSERT INTO ${level.table} AS r (pod_id, sensor_type, bucket, count, sum, min, max)
        SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
@@ -49,7 +51,8 @@ export function rollupUpserts(): string {
          count = r.count + EXCLUDED.count, sum = r.sum + EXCLUDED.sum,
          min = least(r.min, EXCLUDED.min), max = greatest(r.max, EXCLUDED.max)
      )`,
-  ).join(', ');
+  );
+  return [...perPod, ...locationUpserts()].join(', ');
 }
 
 export const readingKey = (podId: number, sensorId: number, ms: number) => `${podId}:${sensorId}:${ms}`;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { removeReadingFromLocations } from './location-rollups';
 import { rollupUpserts } from './measurement-writer';
 import { ROLLUP_LEVELS } from './rollup-levels';
 
@@ -16,6 +17,7 @@ export async function addReadingToRollups(tx: Queryable, id: number): Promise<vo
  * from the next finer level without that reading, finest level first; emptied rows go.
  */
 export async function removeReadingFromRollups(tx: Queryable, id: number): Promise<void> {
+  await removeReadingFromLocations(tx, id);
   for (const level of ROLLUP_LEVELS) {
     const f = level.finer;
     // In the finer level's own rows: the raw reading itself is left out, emptied rollup rows are.

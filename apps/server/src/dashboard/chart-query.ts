@@ -1,0 +1,143 @@
+import type { Queryable, SqlParam } from '../db/database';
+import { LOCATION_LEVEL, type LocationLevel, ROLLUP_LEVEL, TYPE_COLUMNS } from '../telemetry/rollup-levels';
+import { type PodSet, type Sums, spansSql } from './readings-query';
+import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
+
+const HOUR = 3_600_000;
+
+/**
+ * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
+ * pods are in `p`) and `rest` (the pods of `p` outside them). Rollup rows come per location for
+ * `whole` and per pod for `rest` (ADR 0014); the raw readings of `whole` only where no location
+ * rows stand in for them.
+ */
+function chartPodsSql(podsSql: string): string {
+  return `p AS MATERIALIZED (${podsSql}),
+    whole AS MATERIALIZED (
+      SELECT t.location_id FROM pod t WHERE t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
+      GROUP BY 1 HAVING bool_and(t.id IN (SELECT id FROM p))),
+    rest AS MATERIALIZED (SELECT t.id FROM pod t WHERE t.id IN (SELECT id FROM p) AND t.location_id NOT IN (SELECT location_id FROM whole))`;
+}
+const ALL_PODS = 'ARRAY(SELECT id FROM p)';
+const REST_PODS = 'ARRAY(SELECT id FROM rest)';
+const WHOLE_LOCATIONS = 'ARRAY(SELECT location_id FROM whole)';
+
+/** How a row's time becomes its chart bucket: through a grid slot (fixed widths) or directly (days). */
+interface Keying {
+  key: (time: string) => string;
+  /** date_bin onto the chart's fixed-width grid, when it has one. */
+  slot?: (time: string) => string;
+}
+
+/** [a, b) split into the whole 5-minute buckets inside it (`middle`) and the ragged ends. */
+function splitFine(spans: readonly Span[], ms: number) {
+  const ends: Span[] = [];
+  const middle: Span[] = [];
+  for (const [a, b] of spans) {
+    const [lo, hi] = [Math.ceil(a / ms) * ms, Math.floor(b / ms) * ms];
+    if (lo >= hi) {
+      ends.push([a, b]);
+      continue;
+    }
+    if (a < lo) ends.push([a, lo]);
+    middle.push([lo, hi]);
+    if (hi < b) ends.push([hi, b]);
+  }
+  return { ends, middle };
+}
+
+function rawSql(pods: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+  const where = `pod_id = ANY(${pods}) AND ${spansSql('created', spans, params)}`;
+  if (!k.slot) return `SELECT sensor_type, ${k.key('created')} AS k, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
+  // date_bin puts the clipped first bucket's readings before `from`, where the lookup gives 0.
+  return `SELECT sensor_type, greatest(1, ${k.key('slot')}) AS k, sum(n) AS n, sum(s) AS s FROM (
+      SELECT sensor_type, ${k.slot('created')} AS slot, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2) r GROUP BY 1, 2`;
+}
+
+function podRollupSql(table: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+  return `SELECT sensor_type, ${k.key('bucket')} AS k, sum(n) AS n, sum(s) AS s FROM (
+      SELECT sensor_type, bucket, sum(count)::float8 AS n, sum(sum) AS s
+      FROM ${table} WHERE pod_id = ANY(${REST_PODS}) AND ${spansSql('bucket', spans, params)} GROUP BY 1, 2) r GROUP BY 1, 2`;
+}
+
+/** Location rows summed per bucket (or grid slot), then one row per sensor kind that has readings. */
+function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+  const slot = k.slot ? k.slot('bucket') : 'bucket';
+  const sums = TYPE_COLUMNS.map((c) => `sum(${c.n})::float8 AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
+  const unpivot = TYPE_COLUMNS.map((c) => `('${c.type}', r.${c.n}, r.${c.s})`).join(', ');
+  return `SELECT t.sensor_type, greatest(1, ${k.key('r.slot')}) AS k, sum(t.n) AS n, sum(t.s) AS s FROM (
+      SELECT ${slot} AS slot, ${sums} FROM ${level.table}
+      WHERE location_id = ANY(${WHOLE_LOCATIONS}) AND ${spansSql('bucket', spans, params)} GROUP BY 1) r
+    CROSS JOIN LATERAL (VALUES ${unpivot}) AS t(sensor_type, n, s) WHERE t.n > 0 GROUP BY 1, 2`;
+}
+
+/**
+ * One UNION ALL over the tables the plan names, counting and summing per sensor type and chart
+ * bucket. Performance (bench/query): rows are first summed per rollup bucket or grid slot, and only
+ * those sums are looked up in the edges (a Year chart makes 2,920 lookups, not one per pod and day);
+ * whole locations read their location rows, one per location and bucket (ADR 0014), and on a grid
+ * of whole 5-minute multiples their 5-minute rows stand in for raw readings.
+ */
+function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fineGrid: boolean): string {
+  const parts: string[] = [];
+  const fine = LOCATION_LEVEL.fiveMinutes;
+  const { ends, middle } = fineGrid ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
+  if (ends.length) parts.push(rawSql(ALL_PODS, ends, params, k));
+  if (middle.length) parts.push(rawSql(REST_PODS, middle, params, k), locationSql(fine, middle, params, k));
+  // Rollup rows lie inside one chart bucket each (sumsByBucket checks), so they need no grid slot.
+  const direct = { key: k.key };
+  for (const [name, spans] of [['hourly', plan.hourly], ['daily', plan.daily]] as const) {
+    if (!spans.length) continue;
+    parts.push(podRollupSql(ROLLUP_LEVEL[name].table, spans, params, direct), locationSql(LOCATION_LEVEL[name], spans, params, direct));
+  }
+  return parts.join(' UNION ALL ');
+}
+
+const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
+
+/**
+ * Count and sum per sensor type and bucket, bucket i being [edges[i-1], edges[i]). width_bucket
+ * finds each row's bucket by binary search over the edges passed as one parameter. Hourly rollup
+ * rows can stand in for raw ones when every inner edge is a whole UTC hour, since then each rollup
+ * hour lies inside one bucket (daily rows likewise when every inner edge is a whole UTC day);
+ * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or 5-minute location rows.
+ */
+export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWindow, chart: { bucket: Bucket; edges: readonly Date[] }): Promise<(Sums & { bucket: number })[]> {
+  const { bucket, edges } = chart;
+  if (edges.length < 2) return [];
+  const span = window.to.getTime() - window.from.getTime();
+  const aligned = edges.slice(1, -1).every((e) => e.getTime() % HOUR === 0);
+  // Performance (bench/query): when every inner edge is a whole UTC day too (day buckets in UTC, as
+  // a Year chart has), each daily rollup row also lies inside one bucket, so whole days can come from
+  // the daily rollup (1 row per pod and type a day) rather than 24 hourly rows, exactly as stat-all.
+  const dayAligned = aligned && edges.slice(1, -1).every((e) => e.getTime() % DAY === 0);
+  const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: dayAligned }) : rawOnly(window);
+  const params: SqlParam[] = [];
+  // The pods are found inside the statement (one round trip, not two).
+  const podsSql = pods(params);
+  params.push(edges.map((e) => e.toISOString()));
+  const edgesParam = `$${params.length}::timestamptz[]`;
+  const k: Keying = { key: (time) => `width_bucket(${time}, ${edgesParam})` };
+  // Fixed-width buckets lie on a grid from the first inner edge (bucketEdges); day buckets follow
+  // the zone's midnights, which no fixed grid does.
+  const origin = edges[1] as Date;
+  if (bucket.days === 0) {
+    // Parameters added on first use: a statement must use every parameter it is given.
+    let at: number | undefined;
+    k.slot = (time) => {
+      if (at === undefined) at = params.push(`${bucket.ms / 1000} seconds`, origin) - 1;
+      return `date_bin($${at}::interval, ${time}, $${at + 1}::timestamptz)`;
+    };
+  }
+  // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
+  const fine = LOCATION_LEVEL.fiveMinutes.ms;
+  const fineGrid = bucket.days === 0 && bucket.ms % fine === 0 && origin.getTime() % fine === 0;
+  const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
+    `WITH ${chartPodsSql(podsSql)}
+     SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
+     FROM (${bucketUnionSql(plan, params, k, fineGrid)}) u
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    params,
+  );
+  return rows.map((r) => ({ sensorType: r.sensor_type, bucket: r.k, n: r.n, s: r.s }));
+}

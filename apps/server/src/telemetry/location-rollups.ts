@@ -1,0 +1,87 @@
+import type { Queryable } from '../db/database';
+import { LOCATION_LEVELS, type LocationLevel, TYPE_COLUMNS } from './rollup-levels';
+
+/**
+ * Location rollups (ADR 0014): each row holds, per sensor kind, the count and sum of the readings of
+ * the pods its location holds now. Ingest adds to them in the batch's statement, a pod's move carries
+ * its rows from one location to the other, a hand-deleted reading is taken off, and retention drops
+ * the 5-minute rows with the raw readings they come from; tests check them against the pod rows.
+ */
+
+const columns = TYPE_COLUMNS.flatMap((c) => [c.n, c.s]).join(', ');
+const addOnConflict = `ON CONFLICT (location_id, bucket) DO UPDATE SET ${TYPE_COLUMNS.map((c) => `${c.n} = r.${c.n} + EXCLUDED.${c.n}, ${c.s} = r.${c.s} + EXCLUDED.${c.s}`).join(', ')}`;
+const empty = TYPE_COLUMNS.map((c) => `${c.n} = 0`).join(' AND ');
+
+/** The count and sum columns from rows of (`type`, `n`, `s`) expressions, summed per sensor kind. */
+const pivot = (type: string, n: string, s: string) =>
+  TYPE_COLUMNS.map((c) => `coalesce(sum(${n}) FILTER (WHERE ${type} = '${c.type}'), 0), coalesce(sum(${s}) FILTER (WHERE ${type} = '${c.type}'), 0)`).join(', ');
+
+/**
+ * CTEs adding the rows of a CTE named `ins` (pod_id, sensor_type, value, created) to their pods'
+ * locations, in key order like the pod rollups (so concurrent statements cannot deadlock). A pod
+ * moving meanwhile waits for this statement's transaction (movePodRollups), so the location read
+ * here is the one the pod's rows are filed under.
+ */
+export function locationUpserts(): string[] {
+  return LOCATION_LEVELS.map(
+    (level) => `location_${level.name} AS (
+       INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
+       SELECT p.location_id, ${level.bucket('i.created')}, ${pivot('i.sensor_type', '1', 'i.value')}
+       FROM ins i JOIN pod p ON p.id = i.pod_id GROUP BY 1, 2 ORDER BY 1, 2
+       ${addOnConflict}
+     )`,
+  );
+}
+
+/**
+ * INSERT ... SELECT adding (sign 1) or taking off (sign -1) the rows of the pods `x` matching `where`
+ * to or from location `target` (their current one by default), summed per location and bucket.
+ */
+export function addPodRowsSql(level: LocationLevel, where: string, { target = 'x.location_id', sign = 1, order = '1, 2' } = {}): string {
+  return `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
+    SELECT ${target}, h.bucket, ${pivot('h.sensor_type', `${sign} * h.count`, `${sign} * h.sum`)}
+    FROM pod x CROSS JOIN LATERAL (${level.podRows('x.id')}) h WHERE ${where} GROUP BY 1, 2 ORDER BY ${order}
+    ${addOnConflict}`;
+}
+
+/** Adds (sign 1) or takes off (sign -1) pod $1's rows to or from location $2, at every level. */
+async function shift(tx: Queryable, podId: number, locationId: number, sign: 1 | -1) {
+  for (const level of LOCATION_LEVELS) {
+    await tx.query(addPodRowsSql(level, 'x.id = $1', { target: '$2::int', sign }), [podId, locationId]);
+    if (sign < 0) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [locationId]);
+  }
+}
+
+/**
+ * Adds pods' rows to the locations they are in: for history written straight into the pod rollups of
+ * pods that have no location rows yet (the demo seeder), since it adds all of each pod's rows.
+ */
+export async function addPodsToTheirLocations(tx: Queryable, podIds: readonly number[]): Promise<void> {
+  for (const level of LOCATION_LEVELS) await tx.query(addPodRowsSql(level, 'x.id = ANY($1::int[])'), [podIds]);
+}
+
+/**
+ * Carries a pod's rows from location `from` to location `to`, in the transaction that moves the
+ * pod. The SHARE ROW EXCLUSIVE lock waits for ingest statements already writing location rows (their
+ * readings are then in the pod rows read here) and holds new ones until this transaction commits
+ * (they then file under the new location).
+ */
+export async function movePodRollups(tx: Queryable, podId: number, from: number, to: number): Promise<void> {
+  await tx.query(`LOCK TABLE ${LOCATION_LEVELS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+  await shift(tx, podId, to, 1);
+  await shift(tx, podId, from, -1);
+}
+
+/** Call before deleting reading `id`: takes it off its pod's location rows. */
+export async function removeReadingFromLocations(tx: Queryable, id: number): Promise<void> {
+  for (const level of LOCATION_LEVELS) {
+    const [row] = await tx.query<{ location_id: number }>(
+      `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
+       SELECT p.location_id, ${level.bucket('m.created')}, ${pivot('m.sensor_type', '-1', '-m.value')}
+       FROM measurement m JOIN pod p ON p.id = m.pod_id WHERE m.id = $1 GROUP BY 1, 2
+       ${addOnConflict} RETURNING r.location_id`,
+      [id],
+    );
+    if (row) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [row.location_id]);
+  }
+}
