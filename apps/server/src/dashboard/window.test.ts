@@ -106,6 +106,15 @@ describe('bucketEdges and planBuckets', () => {
     expect(hours.slice(1).map((h, i) => h - (hours[i] ?? 0))).toEqual([25, 24]);
   });
 
+  // Santiago and Havana change their clocks at midnight (the day starts at 01:00, or midnight comes twice).
+  it.each(['America/Santiago', 'America/Havana', 'Europe/London', 'Asia/Kolkata'])('day edges over two years are each local midnight in %s', (tz) => {
+    const w = { from: at('2024-06-01T12:00:00Z'), to: at('2026-06-01T12:00:00Z') };
+    const edges = bucketEdges(w, { ms: 86_400_000, days: 1 }, tz);
+    const expected = [w.from];
+    for (let i = 1; startOfDay(w.from, tz, i) < w.to; i++) expected.push(startOfDay(w.from, tz, i));
+    expect(edges.map(iso)).toEqual([...expected, w.to].map(iso));
+  });
+
   it('fixed widths start at the local clock and clip the first bucket to the window', () => {
     const w = { from: at('2026-05-10T11:33:20Z'), to: at('2026-05-10T12:03:20Z') };
     const edges = bucketEdges(w, { ms: 300_000, days: 0 }, 'UTC').map(iso);

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import { isoWeekday, startOfDay, wallTimeAt, zonedToUtc } from '../time/time-zone';
+import { isoWeekday, offsetAt, startOfDay, wallAsUtcMs, wallTimeAt, zonedToUtc } from '../time/time-zone';
 
 /** The dashboard's time tabs (viewer.md 2.5), `range` being Date Range. */
 export const WINDOW_MODES = ['live', 'day', 'week', 'month', 'year', 'range'] as const;
@@ -127,10 +127,15 @@ export function bucketEdges(window: TimeWindow, bucket: Bucket, tz: string): Dat
   const to = window.to.getTime();
   const edges = [window.from];
   if (bucket.days > 0) {
+    // Performance (a Year chart's 365 edges took 22 ms): each midnight is tried at the previous one's offset.
+    const first = wallTimeAt(window.from, tz);
+    let offset = offsetAt(from, tz);
     for (let i = 1; ; i++) {
-      const g = startOfDay(window.from, tz, i * bucket.days).getTime();
+      const midnight = { ...first, day: first.day + i * bucket.days, hour: 0, minute: 0, second: 0 };
+      const g = zonedToUtc(midnight, tz, offset).getTime();
       if (g >= to) break;
       if (g > from) edges.push(new Date(g));
+      offset = wallAsUtcMs(midnight) - g;
     }
   } else {
     const origin = startOfDay(window.from, tz).getTime();
