@@ -9,9 +9,10 @@ const HOUR = 3_600_000;
  * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
  * pods are in `p`) and `rest` (the pods of `p` outside them). Rollup rows come per location for
  * `whole` and per pod for `rest` (ADR 0014); the raw readings of `whole` only where no location
- * rows stand in for them.
+ * rows stand in for them. Without `split` (a chart of raw readings only), just `p`.
  */
-function chartPodsSql(podsSql: string): string {
+function chartPodsSql(podsSql: string, split: boolean): string {
+  if (!split) return `p AS MATERIALIZED (${podsSql})`;
   return `p AS MATERIALIZED (${podsSql}),
     whole AS MATERIALIZED (
       SELECT t.location_id FROM pod t WHERE t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
@@ -60,15 +61,18 @@ function podRollupSql(table: string, spans: readonly Span[], params: SqlParam[],
       FROM ${table} WHERE pod_id = ANY(${REST_PODS}) AND ${spansSql('bucket', spans, params)} GROUP BY 1, 2) r GROUP BY 1, 2`;
 }
 
-/** Location rows summed per bucket (or grid slot), then one row per sensor kind that has readings. */
+/**
+ * Location rows summed per chart bucket, then one row per sensor kind that has readings. Few rows
+ * (one per location and bucket), so each is looked up in the edges directly; counts are summed as
+ * float8 (exact below 2^53) because sum(bigint) is numeric, several times slower.
+ */
 function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlParam[], k: Keying): string {
-  const slot = k.slot ? k.slot('bucket') : 'bucket';
-  const sums = TYPE_COLUMNS.map((c) => `sum(${c.n})::float8 AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
+  const sums = TYPE_COLUMNS.map((c) => `sum(${c.n}::float8) AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
   const unpivot = TYPE_COLUMNS.map((c) => `('${c.type}', r.${c.n}, r.${c.s})`).join(', ');
-  return `SELECT t.sensor_type, greatest(1, ${k.key('r.slot')}) AS k, sum(t.n) AS n, sum(t.s) AS s FROM (
-      SELECT ${slot} AS slot, ${sums} FROM ${level.table}
+  return `SELECT t.sensor_type, r.k, t.n, t.s FROM (
+      SELECT greatest(1, ${k.key(k.slot ? k.slot('bucket') : 'bucket')}) AS k, ${sums} FROM ${level.table}
       WHERE location_id = ANY(${WHOLE_LOCATIONS}) AND ${spansSql('bucket', spans, params)} GROUP BY 1) r
-    CROSS JOIN LATERAL (VALUES ${unpivot}) AS t(sensor_type, n, s) WHERE t.n > 0 GROUP BY 1, 2`;
+    CROSS JOIN LATERAL (VALUES ${unpivot}) AS t(sensor_type, n, s) WHERE t.n > 0`;
 }
 
 /**
@@ -78,7 +82,7 @@ function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlPa
  * whole locations read their location rows, one per location and bucket (ADR 0014), and on a grid
  * of whole 5-minute multiples their 5-minute rows stand in for raw readings.
  */
-function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fineGrid: boolean): string {
+function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fineGrid: boolean): { sql: string; split: boolean } {
   const parts: string[] = [];
   const fine = LOCATION_LEVEL.fiveMinutes;
   const { ends, middle } = fineGrid ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
@@ -90,7 +94,7 @@ function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fineGri
     if (!spans.length) continue;
     parts.push(podRollupSql(ROLLUP_LEVEL[name].table, spans, params, direct), locationSql(LOCATION_LEVEL[name], spans, params, direct));
   }
-  return parts.join(' UNION ALL ');
+  return { sql: parts.join(' UNION ALL '), split: middle.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0 };
 }
 
 const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
@@ -132,10 +136,11 @@ export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWind
   // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
   const fine = LOCATION_LEVEL.fiveMinutes.ms;
   const fineGrid = bucket.days === 0 && bucket.ms % fine === 0 && origin.getTime() % fine === 0;
+  const union = bucketUnionSql(plan, params, k, fineGrid);
   const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
-    `WITH ${chartPodsSql(podsSql)}
+    `WITH ${chartPodsSql(podsSql, union.split)}
      SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
-     FROM (${bucketUnionSql(plan, params, k, fineGrid)}) u
+     FROM (${union.sql}) u
      GROUP BY 1, 2 ORDER BY 1, 2`,
     params,
   );
