@@ -104,7 +104,8 @@ const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.
  * finds each row's bucket by binary search over the edges passed as one parameter. Hourly rollup
  * rows can stand in for raw ones when every inner edge is a whole UTC hour, since then each rollup
  * hour lies inside one bucket (daily rows likewise when every inner edge is a whole UTC day);
- * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or 5-minute location rows.
+ * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or 5-minute location rows. Points
+ * come in bucket order (sensor types interleaved).
  */
 export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWindow, chart: { bucket: Bucket; edges: readonly Date[] }): Promise<(Sums & { bucket: number })[]> {
   const { bucket, edges } = chart;
@@ -137,12 +138,14 @@ export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWind
   const fine = LOCATION_LEVEL.fiveMinutes.ms;
   const fineGrid = bucket.days === 0 && bucket.ms % fine === 0 && origin.getTime() % fine === 0;
   const union = bucketUnionSql(plan, params, k, fineGrid);
-  const rows = await db.query<{ sensor_type: string; k: number; n: number; s: number }>(
-    `WITH ${chartPodsSql(podsSql, union.split)}
-     SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s
-     FROM (${union.sql}) u
-     GROUP BY 1, 2 ORDER BY 1, 2`,
+  // Performance (bench/query): one JSON value, not a row per point. PGlite took 14 us to hand over
+  // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. float8 prints
+  // as the shortest text that reads back to the same double, so nothing is lost on the way.
+  const [result] = await db.query<{ points: [string, number, number, number][] }>(
+    `WITH ${chartPodsSql(podsSql, union.split)},
+     points AS (SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s FROM (${union.sql}) u GROUP BY 1, 2)
+     SELECT coalesce(json_agg(json_build_array(sensor_type, k, n, s) ORDER BY k), '[]') AS points FROM points`,
     params,
   );
-  return rows.map((r) => ({ sensorType: r.sensor_type, bucket: r.k, n: r.n, s: r.s }));
+  return (result?.points ?? []).map(([sensorType, bucket, n, s]) => ({ sensorType, bucket, n, s }));
 }
