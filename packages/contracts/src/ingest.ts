@@ -34,8 +34,18 @@ export interface IngestResult {
   rejected: { index: number; reason: string }[];
 }
 
+const WIRE_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
 /** `yyyy-MM-dd HH:mm:ss` in UTC (DOMAIN.md "Readings and time"); ISO 8601 is accepted too. */
 export function parseWireTime(s: string): Date | null {
+  // Performance (bench/ingest: 3 % of the server's time): the wire format itself, read digit by
+  // digit; anything else, or a date that does not exist, takes the general path below.
+  if (s.length === 19 && WIRE_SHAPE.test(s)) {
+    const n = (from: number, to: number) => Number(s.slice(from, to));
+    const [y, mo, d, h, mi, se] = [n(0, 4), n(5, 7), n(8, 10), n(11, 13), n(14, 16), n(17, 19)];
+    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+    if (y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi) return date;
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s.trim());
   if (!m) return null;
   const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? 'Z'}`;

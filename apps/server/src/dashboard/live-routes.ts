@@ -27,7 +27,15 @@ export async function liveRoutes(base: FastifyInstance) {
   const previous = writer.onCommitted;
   writer.onCommitted = (rows) => {
     previous?.(rows);
-    bus.publish(rows.map((r) => ({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) })));
+    // Only the latest reading per pod and sensor type can reach a screen (the bus and PodCoalescer
+    // keep the latest, later wins a tie): the rest of a batch is not formatted at all (bench/ingest).
+    const latest = new Map<string, (typeof rows)[number]>();
+    for (const r of rows) {
+      const key = `${r.podId}/${r.sensorType}`;
+      const known = latest.get(key);
+      if (!known || known.created.getTime() <= r.created.getTime()) latest.set(key, r);
+    }
+    bus.publish([...latest.values()].map((r) => ({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) })));
   };
 
   // Open streams would keep app.close() waiting forever: end them first.

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
-import { insertReadings, readingKey } from './measurement-writer';
+import { insertReadings } from './measurement-writer';
 import type { ReadingRow } from './reading-validation';
+
+const readingKey = (podId: number, sensorId: number, ms: number) => `${podId}:${sensorId}:${ms}`;
 
 interface Pending {
   rows: readonly ReadingRow[];
@@ -69,23 +71,24 @@ export class GroupCommitWriter {
   }
 
   private async flush(batch: Pending[]) {
+    // A retry can repeat a reading within one group: it is sent once (the statement needs that).
     const seen = new Set<string>();
     const rows: ReadingRow[] = [];
-    const keysOf = batch.map((p) =>
+    const indexesOf = batch.map((p) =>
       p.rows.flatMap((r) => {
         const key = readingKey(r.podId, r.sensorId, r.created.getTime());
         if (seen.has(key)) return [];
         seen.add(key);
-        rows.push(r);
-        return [key];
+        return [rows.push(r) - 1];
       }),
     );
     try {
-      const inserted = await this.db.transaction((tx) => insertReadings(tx, rows));
+      const skipped = await this.db.transaction((tx) => insertReadings(tx, rows));
       batch.forEach((p, i) => {
-        p.resolve((keysOf[i] ?? []).filter((k) => inserted.has(k)).length);
+        const mine = indexesOf[i] ?? [];
+        p.resolve(skipped.size === 0 ? mine.length : mine.filter((j) => !skipped.has(j)).length);
       });
-      this.onCommitted?.(rows.filter((r) => inserted.has(readingKey(r.podId, r.sensorId, r.created.getTime()))));
+      this.onCommitted?.(skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j)));
     } catch (err) {
       for (const p of batch) p.reject(err);
     }
