@@ -14,23 +14,33 @@ const empty = TYPE_COLUMNS.map((c) => `${c.n} = 0`).join(' AND ');
 
 /** The count and sum columns from rows of (`type`, `n`, `s`) expressions, summed per sensor kind. */
 const pivot = (type: string, n: string, s: string) =>
-  TYPE_COLUMNS.map((c) => `coalesce(sum(${n}) FILTER (WHERE ${type} = '${c.type}'), 0), coalesce(sum(${s}) FILTER (WHERE ${type} = '${c.type}'), 0)`).join(', ');
+  TYPE_COLUMNS.map((c) => `coalesce(sum(${n}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.n}, coalesce(sum(${s}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.s}`).join(', ');
+/** The count and sum columns of location rows summed again (a coarser bucket). */
+const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
 
 /**
  * CTEs adding the rows of a CTE named `ins` (pod_id, sensor_type, value, created) to their pods'
- * locations, in key order like the pod rollups (so concurrent statements cannot deadlock). A pod
- * moving meanwhile waits for this statement's transaction (movePodRollups), so the location read
- * here is the one the pod's rows are filed under.
+ * locations, in key order like the pod rollups (so concurrent statements cannot deadlock). The
+ * readings are split by sensor kind once, into 5-minute rows; hours and days are summed from those.
+ * A pod moving meanwhile waits for this statement's transaction (movePodRollups), so the location
+ * read here is the one the pod's rows are filed under.
  */
 export function locationUpserts(): string[] {
-  return LOCATION_LEVELS.map(
-    (level) => `location_${level.name} AS (
+  return LOCATION_LEVELS.flatMap((level, i) => {
+    const finer = LOCATION_LEVELS[i - 1];
+    const rows = finer
+      ? `SELECT location_id, ${level.bucket('bucket')} AS bucket, ${resum} FROM location_${finer.name}_rows GROUP BY 1, 2`
+      : `SELECT p.location_id, ${level.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
+         FROM ins i JOIN pod p ON p.id = i.pod_id GROUP BY 1, 2`;
+    return [
+      `location_${level.name}_rows AS MATERIALIZED (${rows})`,
+      `location_${level.name} AS (
        INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
-       SELECT p.location_id, ${level.bucket('i.created')}, ${pivot('i.sensor_type', '1', 'i.value')}
-       FROM ins i JOIN pod p ON p.id = i.pod_id GROUP BY 1, 2 ORDER BY 1, 2
+       SELECT * FROM location_${level.name}_rows ORDER BY 1, 2
        ${addOnConflict}
      )`,
-  );
+    ];
+  });
 }
 
 /**
