@@ -27,48 +27,15 @@ CREATE TABLE measurement_location_5min (
   PRIMARY KEY (location_id, bucket)
 ) WITH (fillfactor = 50);
 
+-- The hourly and daily tables have the same columns and key.
 CREATE TABLE measurement_location_hourly (
-  location_id integer NOT NULL REFERENCES location(id) ON DELETE CASCADE,
-  bucket timestamptz NOT NULL,
-  n_temperature bigint NOT NULL DEFAULT 0,
-  s_temperature double precision NOT NULL DEFAULT 0,
-  n_humidity bigint NOT NULL DEFAULT 0,
-  s_humidity double precision NOT NULL DEFAULT 0,
-  n_barometric bigint NOT NULL DEFAULT 0,
-  s_barometric double precision NOT NULL DEFAULT 0,
-  n_luminescence bigint NOT NULL DEFAULT 0,
-  s_luminescence double precision NOT NULL DEFAULT 0,
-  n_air_quality bigint NOT NULL DEFAULT 0,
-  s_air_quality double precision NOT NULL DEFAULT 0,
-  n_water_flow bigint NOT NULL DEFAULT 0,
-  s_water_flow double precision NOT NULL DEFAULT 0,
-  n_electricity bigint NOT NULL DEFAULT 0,
-  s_electricity double precision NOT NULL DEFAULT 0,
-  n_motion bigint NOT NULL DEFAULT 0,
-  s_motion double precision NOT NULL DEFAULT 0,
-  PRIMARY KEY (location_id, bucket)
+  LIKE measurement_location_5min INCLUDING ALL,
+  FOREIGN KEY (location_id) REFERENCES location(id) ON DELETE CASCADE
 ) WITH (fillfactor = 50);
 
 CREATE TABLE measurement_location_daily (
-  location_id integer NOT NULL REFERENCES location(id) ON DELETE CASCADE,
-  bucket timestamptz NOT NULL,
-  n_temperature bigint NOT NULL DEFAULT 0,
-  s_temperature double precision NOT NULL DEFAULT 0,
-  n_humidity bigint NOT NULL DEFAULT 0,
-  s_humidity double precision NOT NULL DEFAULT 0,
-  n_barometric bigint NOT NULL DEFAULT 0,
-  s_barometric double precision NOT NULL DEFAULT 0,
-  n_luminescence bigint NOT NULL DEFAULT 0,
-  s_luminescence double precision NOT NULL DEFAULT 0,
-  n_air_quality bigint NOT NULL DEFAULT 0,
-  s_air_quality double precision NOT NULL DEFAULT 0,
-  n_water_flow bigint NOT NULL DEFAULT 0,
-  s_water_flow double precision NOT NULL DEFAULT 0,
-  n_electricity bigint NOT NULL DEFAULT 0,
-  s_electricity double precision NOT NULL DEFAULT 0,
-  n_motion bigint NOT NULL DEFAULT 0,
-  s_motion double precision NOT NULL DEFAULT 0,
-  PRIMARY KEY (location_id, bucket)
+  LIKE measurement_location_5min INCLUDING ALL,
+  FOREIGN KEY (location_id) REFERENCES location(id) ON DELETE CASCADE
 ) WITH (fillfactor = 50);
 
 INSERT INTO measurement_location_5min (location_id, bucket, n_temperature, s_temperature, n_humidity, s_humidity, n_barometric, s_barometric, n_luminescence, s_luminescence, n_air_quality, s_air_quality, n_water_flow, s_water_flow, n_electricity, s_electricity, n_motion, s_motion)

@@ -30,7 +30,7 @@ interface Keying {
   slot?: (time: string) => string;
 }
 
-/** [a, b) split into the whole 5-minute buckets inside it (`middle`) and the ragged ends. */
+/** [a, b) split into the whole `ms`-wide buckets inside it (`middle`) and the ragged ends. */
 function splitFine(spans: readonly Span[], ms: number) {
   const ends: Span[] = [];
   const middle: Span[] = [];
@@ -80,14 +80,13 @@ function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlPa
  * bucket. Performance (bench/query): rows are first summed per rollup bucket or grid slot, and only
  * those sums are looked up in the edges (a Year chart makes 2,920 lookups, not one per pod and day);
  * whole locations read their location rows, one per location and bucket (ADR 0014), and on a grid
- * of whole 5-minute multiples their 5-minute rows stand in for raw readings.
+ * of whole 5-minute multiples (`fine`) their 5-minute rows stand in for raw readings.
  */
-function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fineGrid: boolean): { sql: string; split: boolean } {
+function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fine: LocationLevel | undefined): { sql: string; split: boolean } {
   const parts: string[] = [];
-  const fine = LOCATION_LEVEL.fiveMinutes;
-  const { ends, middle } = fineGrid ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
+  const { ends, middle } = fine ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
   if (ends.length) parts.push(rawSql(ALL_PODS, ends, params, k));
-  if (middle.length) parts.push(rawSql(REST_PODS, middle, params, k), locationSql(fine, middle, params, k));
+  if (fine && middle.length) parts.push(rawSql(REST_PODS, middle, params, k), locationSql(fine, middle, params, k));
   // Rollup rows lie inside one chart bucket each (sumsByBucket checks), so they need no grid slot.
   const direct = { key: k.key };
   for (const [name, spans] of [['hourly', plan.hourly], ['daily', plan.daily]] as const) {
@@ -135,9 +134,9 @@ export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWind
     };
   }
   // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
-  const fine = LOCATION_LEVEL.fiveMinutes.ms;
-  const fineGrid = bucket.days === 0 && bucket.ms % fine === 0 && origin.getTime() % fine === 0;
-  const union = bucketUnionSql(plan, params, k, fineGrid);
+  const { fiveMinutes } = LOCATION_LEVEL;
+  const fineGrid = bucket.days === 0 && bucket.ms % fiveMinutes.ms === 0 && origin.getTime() % fiveMinutes.ms === 0;
+  const union = bucketUnionSql(plan, params, k, fineGrid ? fiveMinutes : undefined);
   // Performance (bench/query): one JSON value, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. float8 prints
   // as the shortest text that reads back to the same double, so nothing is lost on the way.
