@@ -75,6 +75,8 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
   if (q.search) add('t.title ILIKE ?', `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const whereSql = where.join(' AND ');
   const whereParams = [...params];
+  // The page as parameters: one prepared statement serves every page.
+  const page = `LIMIT $${params.push(q.limit)} OFFSET $${params.push(q.skip)}`;
 
   // Performance (bench/query): one statement, not five; on a live window the round trips were
   // most of the time. The page carries its total and counts, and each card its readings: per
@@ -90,7 +92,7 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
     `WITH page AS MATERIALIZED (
        SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount", count(*) OVER ()::int AS total
        FROM ${def.table} t ${def.joins} WHERE ${whereSql}
-       ORDER BY t.title ${q.direction}, t.id ${q.direction} LIMIT ${q.limit} OFFSET ${q.skip}
+       ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
      ), p AS MATERIALIZED (${pods}),
      r AS MATERIALIZED (
        SELECT p.card, u.sensor_type, sum(u.n)::float8 AS n, sum(u.s) AS s, avg(p.voltage)::float8 AS voltage
@@ -100,6 +102,7 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
                               FROM r WHERE r.card = page.id), '[]') AS readings
      FROM page ORDER BY page.title ${q.direction}, page.id ${q.direction}`,
     params,
+    { prepare: true },
   );
   const total = rows[0]?.total ?? (q.skip > 0 ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t WHERE ${whereSql}`, whereParams))[0]?.n ?? 0) : 0);
   const results = rows.map(({ total: _, ...row }): Card => ({

@@ -145,6 +145,7 @@ export async function sumsByBucket(db: Queryable, pods: PodSet, window: TimeWind
      points AS (SELECT sensor_type, k, sum(n)::float8 AS n, sum(s) AS s FROM (${union.sql}) u GROUP BY 1, 2)
      SELECT coalesce(json_agg(json_build_array(sensor_type, k, n, s) ORDER BY k), '[]') AS points FROM points`,
     params,
+    { prepare: true },
   );
   return (result?.points ?? []).map(([sensorType, bucket, n, s]) => ({ sensorType, bucket, n, s }));
 }

@@ -15,4 +15,23 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
     expect(again?.one).toBe(1);
     await db.drop();
   });
+
+  it('keeps a repeated read prepared with a generic plan, with JIT off on both kinds of connection', async () => {
+    const db = await openTestDatabase();
+    const sql = 'SELECT n FROM generate_series(1, 100) n WHERE n BETWEEN $1 AND $2 ORDER BY n';
+    for (const [lo, hi] of [[1, 3], [50, 51], [99, 200]] as const) {
+      const rows = await db.query<{ n: number }>(sql, [lo, hi], { prepare: true });
+      expect(rows.map((r) => r.n)).toEqual(Array.from({ length: Math.min(hi, 100) - lo + 1 }, (_, i) => lo + i));
+    }
+    // Sequential reads reuse one pooled connection, so it holds the statement and its plans.
+    const kept = await db.query<{ plans: number; mode: string; jit: string }>(
+      "SELECT generic_plans::int AS plans, current_setting('plan_cache_mode') AS mode, current_setting('jit') AS jit FROM pg_prepared_statements WHERE statement = $1",
+      [sql],
+      { prepare: true },
+    );
+    expect(kept).toEqual([{ plans: 3, mode: 'force_generic_plan', jit: 'off' }]);
+    const [plain] = await db.query<{ jit: string; mode: string }>("SELECT current_setting('jit') AS jit, current_setting('plan_cache_mode') AS mode");
+    expect(plain).toEqual({ jit: 'off', mode: 'auto' });
+    await db.drop();
+  });
 });
