@@ -20,7 +20,7 @@ import { type Database, openPglite, openPostgres } from '../../apps/server/src/d
 import { migrate } from '../../apps/server/src/db/migrate';
 import { listCards } from '../../apps/server/src/dashboard/cards';
 import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
-import { sumsByBucket } from '../../apps/server/src/dashboard/chart-query';
+import { meansByBucket } from '../../apps/server/src/dashboard/chart-query';
 import { sumsByPod } from '../../apps/server/src/dashboard/readings-query';
 import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../../apps/server/src/dashboard/window';
 import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
@@ -230,8 +230,7 @@ const statAll = (db: Database, window: TimeWindow) => listCards(db, SCOPE, { fil
 /** What GET /api/graph does with the database, every visible pod, series built as the route does. */
 async function graph(db: Database, window: TimeWindow) {
   const chart = planBuckets(window, TZ);
-  const rows = await sumsByBucket(db, (params) => podsUnderSql(SCOPE, {}, params), window, chart);
-  return rows.filter((r) => r.n > 0).map((r) => ({ sensorType: r.sensorType, bucket: r.bucket, avg: r.s / r.n }));
+  return meansByBucket(db, (params) => podsUnderSql(SCOPE, {}, params), window, chart);
 }
 
 /** The plain raw-reading SQL for the same answers; time bounds are parameters here too. */
@@ -419,7 +418,7 @@ console.log(row(lines[0] as string[]));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of lines.slice(1)) console.log(row(r));
 console.log(`
-stat-all = listCards (the root page: 5 location cards over all ${PODS} pods); graph = planBuckets + sumsByBucket over podsUnderSql.
+stat-all = listCards (the root page: 5 location cards over all ${PODS} pods); graph = planBuckets + meansByBucket over podsUnderSql.
 raw SQL = AVG(value) over measurement for [from, to) per pod and sensor type (stat-all), per date_bin bucket and sensor type (graph).
 speed-up = raw p50 / rollup p50 in the same run; max abs(rollup - raw) compares every average of both answers (both engines).
 load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

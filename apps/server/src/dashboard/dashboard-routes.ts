@@ -8,7 +8,7 @@ import { listCards } from './cards';
 import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { liveRoutes } from './live-routes';
-import { sumsByBucket } from './chart-query';
+import { meansByBucket } from './chart-query';
 import { planBuckets } from './window';
 
 const security = [{ bearerAuth: [] }];
@@ -79,11 +79,11 @@ export async function dashboardRoutes(base: FastifyInstance) {
     const chart = planBuckets(window, tz);
     const { edges } = chart;
     const data: Record<string, [number, string][]> = {};
-    for (const row of await sumsByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, chart)) {
+    for (const row of await meansByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, chart)) {
       const start = edges[row.bucket - 1];
-      if (!start || row.n === 0) continue;
+      if (!start) continue;
       const series = data[row.sensorType] ?? [];
-      series.push([row.s / row.n, formatWireTime(start)]);
+      series.push([row.avg, formatWireTime(start)]);
       data[row.sensorType] = series;
     }
     return { success: true as const, data };
