@@ -27,17 +27,19 @@ export function spansSql(column: string, spans: readonly Span[], params: SqlPara
  * only steers the choice (nothing lies after it). Columns: pod_id, sensor_type, n, s.
  */
 export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], pods: string): string {
+  // Performance (bench/query): each row goes straight into the one grouping, weighted by its term,
+  // rather than being grouped per term first (one aggregation instead of one per term plus one).
   const parts = planRollups(window, now).map((term) => {
     const sign = term.weight === 1 ? '' : `${term.weight} * `;
     if (term.level === 'raw') {
-      return `SELECT pod_id, sensor_type, ${sign}count(*)::float8 AS n, ${sign}sum(value) AS s
-        FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', term.spans, params)} GROUP BY 1, 2`;
+      return `SELECT pod_id, sensor_type, ${term.weight}::float8 AS n, ${sign}value AS s
+        FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', term.spans, params)}`;
     }
-    return `SELECT pod_id, sensor_type, ${sign}sum(count)::float8 AS n, ${sign}sum(sum) AS s
-      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)} GROUP BY 1, 2`;
+    return `SELECT pod_id, sensor_type, ${sign}count::float8 AS n, ${sign}sum AS s
+      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)}`;
   });
   if (parts.length === 0) return 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false';
-  return `SELECT pod_id, sensor_type, sum(n)::float8 AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
+  return `SELECT pod_id, sensor_type, sum(n) AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
 }
 
 /** podSumsSql for a list of pods. */
