@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { preparedReads, statementName } from './pglite-prepared';
 
 export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
 export type Row = Record<string, unknown>;
 
 export interface QueryOptions {
   /**
-   * A read the dashboards repeat with new parameters (a handful of statement shapes): PostgreSQL
-   * keeps it prepared on each connection with a generic plan, so it is parsed and planned once.
+   * A read the dashboards repeat with new parameters (a handful of statement shapes), kept prepared
+   * (ADR 0016): on PostgreSQL on each connection of a second pool, with a generic plan; on PGlite
+   * parsed once and then only bound and run.
    */
   prepare?: boolean;
 }
@@ -33,9 +34,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly SqlParam[]) =>
     (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  const prepared = preparedReads(db);
   return {
     kind: 'pglite',
-    query: (sql, params) => run(db, sql, params),
+    query: <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) =>
+      options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params),
     transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
     close: () => db.close(),
   };
@@ -67,8 +70,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const run = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
     (await q.query(sql, params ? [...params] : undefined)).rows as T[];
   const prepared = async <T extends Row>(sql: string, params?: readonly SqlParam[]) => {
-    const name = `gp_${createHash('sha1').update(sql).digest('base64url')}`;
-    return (await reads.query({ name, text: sql, values: params ? [...params] : [] })).rows as T[];
+    return (await reads.query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })).rows as T[];
   };
   return {
     kind: 'postgres',
