@@ -10,7 +10,7 @@ export interface QueryOptions {
   /**
    * A read the dashboards repeat with new parameters (a handful of statement shapes), kept prepared
    * (ADR 0016): on PostgreSQL on each connection of a second pool, with a generic plan; on PGlite
-   * parsed once and then only bound and run.
+   * parsed once and then only bound and run. Inside a transaction it is a plain query.
    */
   prepare?: boolean;
 }
@@ -69,9 +69,8 @@ export async function openPostgres(url: string): Promise<Database> {
   await pool.query('SELECT 1');
   const run = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
     (await q.query(sql, params ? [...params] : undefined)).rows as T[];
-  const prepared = async <T extends Row>(sql: string, params?: readonly SqlParam[]) => {
-    return (await reads.query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })).rows as T[];
-  };
+  const prepared = async <T extends Row>(sql: string, params?: readonly SqlParam[]) =>
+    (await reads.query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })).rows as T[];
   return {
     kind: 'postgres',
     query: <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) =>

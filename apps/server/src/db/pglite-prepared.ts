@@ -10,8 +10,8 @@ export const statementName = (sql: string) => `gp_${createHash('sha1').update(sq
  * Prepared reads on PGlite (ADR 0016). PGlite's query() parses, analyses and plans every statement
  * again (1-2 ms of WebAssembly for a dashboard read); here a statement is parsed once under a name,
  * and each call only binds (with a generic plan, as on PostgreSQL) and executes it, through PGlite's
- * public protocol interface. At most
- * `limit` statements are kept: the oldest is closed when a new one would pass it.
+ * public protocol interface. At most `limit` statements are kept: the oldest is closed when a new one
+ * would pass it.
  */
 export function preparedReads(db: PGlite, limit = 200) {
   /** Parameter type OIDs per prepared name, in the order they were prepared. */
@@ -33,7 +33,7 @@ export function preparedReads(db: PGlite, limit = 200) {
   return async function query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     const name = statementName(sql);
     return db.runExclusive(async () => {
-      const messages = [];
+      const messages: Awaited<ReturnType<typeof send>> = [];
       const fresh = !kept.has(name);
       let failed = false;
       // Generic plans for these reads only: the mode is read when the statement is bound, and put
