@@ -76,18 +76,18 @@ describe('generateAggregates (UTC)', () => {
     expect(daily.map(({ updated: _, ...r }) => r)).toEqual([
       {
         created: '2024-05-13 00:00:00',
-        electricity: 3, electricity_sum: (6 * 230) / 1000 / 12, // 0.115 kWh
+        electricity: 3, electricity_sum: 1.38, // (2 + 4) Ah x 230 V / 1000
         temperature: 21, water: 2, water_sum: 4, motion: 0.5, pressure: 1010, humidity: 40, ambient_light: 300,
       },
       {
         created: '2024-05-14 00:00:00',
-        electricity: 3, electricity_sum: (3 * 230) / 1000 / 12,
+        electricity: 3, electricity_sum: 0.69,
         temperature: null, water: null, water_sum: null, motion: null, pressure: null, humidity: null, ambient_light: null,
       },
     ]);
     const [week] = await rowsOf(pod.id, 'weekly');
-    expect(week).toMatchObject({ created: '2024-05-13 00:00:00', electricity: 3, electricity_sum: (9 * 230) / 1000 / 12, water_sum: 4 });
-    expect(week?.electricity_sum).toBeCloseTo(0.1725, 12);
+    expect(week).toMatchObject({ created: '2024-05-13 00:00:00', electricity: 3, electricity_sum: 2.07, water_sum: 4 });
+    expect(week?.electricity_sum).toBeCloseTo(2.07, 12);
   });
 
   it('is idempotent: a second run writes nothing and changes no row', async () => {
@@ -104,7 +104,7 @@ describe('generateAggregates (UTC)', () => {
     expect(await generateAggregates(t.db, 'weekly', { timeZone: 'UTC', now })).toBe(1);
     expect(await generateAggregates(t.db, 'monthly', { timeZone: 'UTC', now })).toBe(1);
     const [month] = await rowsOf(pod.id, 'monthly');
-    expect(month).toMatchObject({ created: '2024-05-01 00:00:00', electricity: 3.75, electricity_sum: (15 * 230) / 1000 / 12 });
+    expect(month).toMatchObject({ created: '2024-05-01 00:00:00', electricity: 3.75, electricity_sum: 3.45 });
   });
 
   it('incremental mode skips periods before the latest one; a full run fills them', async () => {
@@ -137,8 +137,8 @@ describe('generateAggregates in other time zones', () => {
     await generateAggregates(t.db, 'daily', { timeZone: 'Europe/London', now: at('2024-05-15T00:00:00Z') });
     const rows = await rowsOf(pod.id, 'daily');
     expect(rows.map((r) => [r.created, r.electricity, r.electricity_sum])).toEqual([
-      ['2024-05-12 23:00:00', 10, (10 * 120) / 1000 / 12],
-      ['2024-05-13 23:00:00', 20, (20 * 120) / 1000 / 12],
+      ['2024-05-12 23:00:00', 10, 1.2],
+      ['2024-05-13 23:00:00', 20, 2.4],
     ]);
   });
 

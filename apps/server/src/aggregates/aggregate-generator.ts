@@ -1,5 +1,6 @@
 import type { SensorType } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
+import { kilowattHoursSql } from './energy';
 import { ceilToUtcHour, closedUntil, type Granularity } from './periods';
 
 /**
@@ -39,8 +40,8 @@ const mean = (type: SensorType) => `${total(type)} / nullif(sum(s.count) FILTER 
 /*
  * One row per pod and closed period that has readings of the aggregated sensor kinds. Hourly buckets
  * are grouped by the local period their start falls in (date_trunc's 'week' starts on Monday);
- * `$4` (a whole UTC hour) stops before the first bucket of the open period. kWh = sum x voltage /
- * 1000 / 12 and litres = sum of readings, each reading covering 5 minutes (DOMAIN.md "Tariffs").
+ * `$4` (a whole UTC hour) stops before the first bucket of the open period. kWh and litres as in
+ * energy.ts, with the pod's voltage and no tariff multiplier (rows are per pod, tariffs per period type).
  * ON CONFLICT DO NOTHING makes the statement idempotent and safe against a concurrent run.
  */
 const GENERATE_SQL = `
@@ -62,7 +63,7 @@ WITH latest AS (
 ), inserted AS (
   INSERT INTO aggregated_data (granularity, pod_id, ${MEANS.map(([c]) => c).join(', ')}, electricity_sum, water_sum, created)
   SELECT $1, pr.pod_id, ${MEANS.map(([c]) => `pr.${c}`).join(', ')},
-         pr.electricity_total * p.voltage / 1000.0 / 12, pr.water_total,
+         ${kilowattHoursSql('pr.electricity_total', 'p.voltage')}, pr.water_total,
          pr.local_start AT TIME ZONE $3::text
   FROM periods pr JOIN pod p ON p.id = pr.pod_id
   ON CONFLICT (granularity, pod_id, created) DO NOTHING

@@ -75,7 +75,7 @@ describe('generate, list, delete', () => {
       created: start(day(2, 0)),
     });
     const alpha = rows.find((r) => r.podTitle === 'Alpha pod' && r.created === start(day(2, 0)));
-    expect(alpha).toMatchObject({ podsIdentifier: pods[1]?.identifier, electricity: 16, electricitySum: (16 * 230) / 1000 / 12 });
+    expect(alpha).toMatchObject({ podsIdentifier: pods[1]?.identifier, electricity: 16, electricitySum: 3.68 });
   });
 
   it('sorts, pages, searches and filters by pod', async () => {

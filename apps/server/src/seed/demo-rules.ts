@@ -1,3 +1,4 @@
+import { kilowattHoursSql } from '../aggregates/energy';
 import type { Queryable } from '../db/database';
 import { DEMO_RULES } from './demo-catalogue';
 
@@ -41,7 +42,7 @@ export async function writeDemoRules(tx: Queryable, podIds: readonly number[]) {
 /**
  * A DAILY electricity and water tariff per pod, its baseline 5 % above the pod's mean day over the
  * 28 days before `before`: a typical day then saves about 5 % (one star), a busy day misses the goal.
- * kWh and litres follow DOMAIN.md "Tariffs"; the goal is that 5 % at the client's prices.
+ * kWh and litres as in aggregates/energy.ts; the goal is that 5 % at the client's prices.
  */
 export async function writeDemoTariffs(tx: Queryable, podIds: readonly number[], before: Date) {
   await tx.query(
@@ -58,7 +59,7 @@ export async function writeDemoTariffs(tx: Queryable, podIds: readonly number[],
      JOIN pod p ON p.id = d.pod_id
      JOIN configuration c ON c.client_id = p.client_id
      CROSS JOIN LATERAL (
-       SELECT CASE WHEN d.sensor_type = 'ELECTRICITY' THEN d.mean_sum * p.voltage / 1000.0 / 12 ELSE d.mean_sum END * 1.05 AS base,
+       SELECT CASE WHEN d.sensor_type = 'ELECTRICITY' THEN ${kilowattHoursSql('d.mean_sum', 'p.voltage')} ELSE d.mean_sum END * 1.05 AS base,
               CASE WHEN d.sensor_type = 'ELECTRICITY' THEN c.electricity_tariff ELSE c.water_tariff END AS price
      ) b
      ORDER BY p.id, d.sensor_type`,
