@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatWireTime, parseWireTime } from './ingest';
 
-/** What parseWireTime answered before its fast path: the general reading of the format. */
+/**
+ * An independent reading of wire-shaped text: the instant JavaScript makes of it, kept only if it
+ * prints back as the same text (a day or hour that does not exist would print as another).
+ */
 function general(s: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s.trim());
-  if (!m) return null;
-  const d = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? 'Z'}`);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const d = new Date(`${s.replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && formatWireTime(d) === s ? d : null;
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -22,7 +23,7 @@ describe('parseWireTime', () => {
     );
   });
 
-  it('answers as the general reading does for wire-shaped text, dates that do not exist included', () => {
+  it('answers as an independent round-trip reading does for wire-shaped text, dates that do not exist included', () => {
     const field = (max: number, width: number) => fc.integer({ min: 0, max }).map((n) => pad(n, width));
     const text = fc
       .tuple(field(9999, 4), field(13, 2), field(32, 2), field(25, 2), field(61, 2), field(61, 2))
@@ -36,5 +37,26 @@ describe('parseWireTime', () => {
     for (const s of ['2025-02-29 00:00:00', '2024-02-29 23:59:59', '2025-04-31 10:00:00', '2025-01-01 24:00:00', '0999-01-01 00:00:00']) {
       expect(parseWireTime(s)).toEqual(general(s));
     }
+  });
+
+  it('refuses a day, hour or offset that does not exist in every spelling instead of rolling it over', () => {
+    for (const s of [
+      '2026-02-30 10:00:00',
+      '2026-02-30T10:00:00Z',
+      '2026-02-30T10:00:00.000Z',
+      '2026-02-29T10:00:00+01:00',
+      '2026-04-31T00:00:00',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:60:00Z',
+      '2026-01-01T23:59:60Z',
+      '2026-13-01T00:00:00Z',
+      '2026-00-10T00:00:00Z',
+      '2026-01-01T10:00:00+24:00',
+      '2026-01-01T10:00:00+01:60',
+    ]) {
+      expect(parseWireTime(s), s).toBeNull();
+    }
+    expect(parseWireTime('2024-02-29T23:30:00-01:00')).toEqual(new Date('2024-03-01T00:30:00Z'));
+    expect(parseWireTime('2026-02-28T10:00:00.250+0130')).toEqual(new Date('2026-02-28T08:30:00.250Z'));
   });
 });

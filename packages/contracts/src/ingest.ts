@@ -8,6 +8,18 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 export const MAX_HTTP_BATCH_BYTES = 1024 * 1024;
 /** Readings stamped further ahead than this are refused (clock drift allowance). */
 export const MAX_FUTURE_MS = 5 * 60 * 1000;
+/**
+ * Readings stamped before this are refused. No pod ran before 2000, and a device whose clock was
+ * never set boots at 1970 or 2000: storing those would file real readings under a made-up day. It
+ * also keeps every time far inside what PostgreSQL can hold (it has no year 0, `0000-01-01` fails).
+ */
+export const EARLIEST_READING_MS = Date.UTC(2000, 0, 1);
+/**
+ * A value's magnitude may not exceed this. It is beyond any sensor's range, and it keeps every rollup
+ * exact to store: a bucket counts at most 2^31 readings (an int), so a sum stays under 2.2e24, far
+ * from float8's 1.8e308 (two values near 1.7e308 in one hour overflowed the hourly sum).
+ */
+export const MAX_READING_MAGNITUDE = 1e15;
 
 /**
  * One reading as a pod sends it. Each is checked on its own so one bad reading does not sink the
@@ -35,8 +47,16 @@ export interface IngestResult {
 }
 
 const WIRE_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const ISO_SHAPE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 
-/** `yyyy-MM-dd HH:mm:ss` in UTC (DOMAIN.md "Readings and time"); ISO 8601 is accepted too. */
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, month: number) => (month === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+
+/**
+ * `yyyy-MM-dd HH:mm:ss` in UTC (DOMAIN.md "Readings and time"); ISO 8601 is accepted too. A day,
+ * hour, minute, second or offset that does not exist is refused: `new Date` would roll
+ * 2026-02-30 over to March 2nd and store the reading under a day the pod never meant.
+ */
 export function parseWireTime(s: string): Date | null {
   // Performance (bench/ingest: 3 % of the server's time): the wire format itself, read digit by
   // digit; anything else, or a date that does not exist, takes the general path below.
@@ -46,11 +66,14 @@ export function parseWireTime(s: string): Date | null {
     const date = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
     if (y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi) return date;
   }
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s.trim());
+  const m = ISO_SHAPE.exec(s.trim());
   if (!m) return null;
-  const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? 'Z'}`;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || se > 59) return null;
+  if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
+  const offset = m[9] === undefined ? 'Z' : `${m[9]}${m[10]}:${m[11]}`;
+  const date = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${offset}`);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 export function formatWireTime(d: Date): string {
