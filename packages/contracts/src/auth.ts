@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { plainText } from './plain-text';
 
 const required = MESSAGES.required;
 const email = z.preprocess(
   (v) => (v === null ? undefined : v),
-  z.string({ error: required }).trim().min(1, required).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
+  plainText(z.string({ error: required }).trim().min(1, required)).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
 );
-const password = z.string({ error: required }).min(1, required);
-const newPassword = z
-  .string({ error: required })
-  .min(1, required)
-  .min(8, MESSAGES.passwordTooShort)
-  .max(200, MESSAGES.tooLong(200));
-const name = z.string({ error: required }).trim().min(1, required).max(100, MESSAGES.tooLong(100));
+const secret = () => plainText(z.string({ error: required }).min(1, required), 'secret');
+const password = secret();
+const newPassword = secret().min(8, MESSAGES.passwordTooShort).max(200, MESSAGES.tooLong(200));
+const name = plainText(z.string({ error: required }).trim().min(1, required).max(100, MESSAGES.tooLong(100)));
 
 export const loginSchema = z.object({ email, password });
 
@@ -22,7 +20,7 @@ export const registerSchema = z
     lastName: name,
     email,
     password: newPassword,
-    confirmPassword: z.string({ error: required }).min(1, required),
+    confirmPassword: secret(),
     terms: z.boolean().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: MESSAGES.passwordsDiffer });
@@ -30,7 +28,7 @@ export const registerSchema = z
 export const requestResetSchema = z.object({ email });
 
 export const resetPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string({ error: required }).min(1, required).optional() })
+  .object({ password: newPassword, confirmPassword: secret().optional() })
   .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: MESSAGES.passwordsDiffer,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { plainText, type TextKind } from './plain-text';
 
 /** How a field shows up and is checked; one of these per entity field, shared by server and web. */
 interface FieldBase {
@@ -74,7 +75,8 @@ function inputSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text': {
       const max = f.max ?? (f.format === 'multiline' ? 4000 : 255);
-      let s = z.string({ error: typeError(required) }).trim().min(1, required).max(max, MESSAGES.tooLong(max));
+      const kind: TextKind = f.format === 'multiline' ? 'multiline' : f.format === 'password' ? 'secret' : 'line';
+      let s = plainText(z.string({ error: typeError(required) }).trim().min(1, required).max(max, MESSAGES.tooLong(max)), kind);
       if (f.format === 'email') s = s.toLowerCase().pipe(z.email(MESSAGES.invalidEmail)) as unknown as typeof s;
       if (f.format === 'color') s = s.regex(/^#[0-9a-fA-F]{3,8}$/, MESSAGES.invalidColor);
       if (f.format === 'slug') s = s.regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.invalidSlug);

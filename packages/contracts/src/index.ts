@@ -5,6 +5,7 @@ export * from './fields';
 export * from './hierarchy';
 export * from './list-params';
 export * from './messages';
+export * from './plain-text';
 export * from './resources/index';
 export * from './sensors';
 export * from './theme';

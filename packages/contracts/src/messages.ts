@@ -12,6 +12,7 @@ export const MESSAGES = {
   passwordsDiffer: 'Passwords do not match',
   invalidSlug: 'Use only letters, digits, dots, dashes and underscores',
   invalidColor: 'Please enter a colour such as #1a2b3c',
+  controlCharacters: 'Please remove control characters (such as NUL) from this text',
   tooLong: (max: number) => `Please use at most ${max} characters`,
   outOfRange: (min: number, max: number) => `Please enter a value between ${min} and ${max}`,
   chooseOneOf: (values: readonly (string | number)[]) => `Please choose one of: ${values.join(', ')}`,

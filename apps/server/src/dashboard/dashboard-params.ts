@@ -1,4 +1,4 @@
-import { parseWireTime } from '@greenpod/contracts';
+import { parseWireTime, plainText } from '@greenpod/contracts';
 import { z } from 'zod';
 import { parseDataTableParams } from '../crud/list-query';
 import { badRequest, toValidationErrors } from '../http/errors';
@@ -18,9 +18,9 @@ export const placeAndWindowShape = {
   podId: id('podId'),
   mode: z.preprocess(blank, z.enum(WINDOW_MODES, { error: `mode must be one of ${WINDOW_MODES.join(', ')}` }).optional()),
   minutes: z.preprocess(blank, z.coerce.number({ error: 'minutes must be a number' }).optional()),
-  fromValue: z.preprocess(blank, z.string().max(40).optional()),
-  toValue: z.preprocess(blank, z.string().max(40).optional()),
-  tz: z.preprocess(blank, z.string().max(64).optional()),
+  fromValue: z.preprocess(blank, plainText(z.string().max(40)).optional()),
+  toValue: z.preprocess(blank, plainText(z.string().max(40)).optional()),
+  tz: z.preprocess(blank, plainText(z.string().max(64)).optional()),
 };
 const placeAndWindow = z.object(placeAndWindowShape).strict();
 export type PlaceAndWindow = z.output<typeof placeAndWindow>;

@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { notFound, unauthorized } from '../http/errors';
+import { mosquittoHash } from './broker-credentials';
 import { hashIngestKey, newIngestKey } from './pod-directory';
 
-const podAuth = /^Pod ([^:\s]+):(\S+)$/;
+// No control characters: the identifier becomes a query parameter, and PostgreSQL refuses a NUL.
+const podAuth = /^Pod ([^:\s\p{Cc}]+):([^\s\p{Cc}]+)$/u;
 
 /** POST /api/ingest for pods, and key rotation for administrators. */
 export async function ingestRoutes(base: FastifyInstance) {
@@ -38,8 +40,8 @@ export async function ingestRoutes(base: FastifyInstance) {
   }, async (request) => {
     const ingestKey = newIngestKey();
     const [row] = await app.db.query<{ identifier: string }>(
-      'UPDATE pod SET ingest_key_hash = $1, updated = now() WHERE id = $2 RETURNING identifier',
-      [hashIngestKey(ingestKey), request.params.id],
+      'UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2, updated = now() WHERE id = $3 RETURNING identifier',
+      [hashIngestKey(ingestKey), mosquittoHash(ingestKey), request.params.id],
     );
     if (!row) throw notFound('Pod');
     app.ingest.pods.forget(row.identifier);
