@@ -18,6 +18,7 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { specialRoutes } from './http/special-routes';
+import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
 
   await app.register(authRoutes);
   app.decorate('ingest', new IngestService(db));
+  registerBrokerCredentials(app);
   await app.register(ingestRoutes);
   await app.register(specialRoutes);
   await app.register(crudRoutes);

@@ -6,6 +6,18 @@ const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
   .transform((v) => v === '1' || v === 'true');
 
+// The files Greenpod writes for an external broker (ADR 0017) come together, and name its own subscriber.
+function brokerFilesNeedSubscriber(c: { MQTT_URL?: string; MQTT_PASSWORD_FILE?: string; MQTT_ACL_FILE?: string }, ctx: z.RefinementCtx) {
+  if (!c.MQTT_PASSWORD_FILE && !c.MQTT_ACL_FILE) return;
+  for (const key of ['MQTT_PASSWORD_FILE', 'MQTT_ACL_FILE'] as const) {
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must be set together with the other broker file' });
+  }
+  const url = c.MQTT_URL && URL.canParse(c.MQTT_URL) ? new URL(c.MQTT_URL) : null;
+  if (!url?.username || !url.password) {
+    ctx.addIssue({ code: 'custom', path: ['MQTT_URL'], message: 'must carry the user and password Greenpod subscribes with (mqtt://user:password@host) when the broker files are written' });
+  }
+}
+
 const schema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +32,9 @@ const schema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
   MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
   MQTT_URL: z.url({ error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
+  MQTT_PASSWORD_FILE: z.string().optional(),
+  MQTT_ACL_FILE: z.string().optional(),
+  MQTT_RELOAD_COMMAND: z.string().optional(),
   AGGREGATE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
   RAW_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -28,7 +43,7 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
-});
+}).superRefine(brokerFilesNeedSubscriber);
 
 export type Config = z.infer<typeof schema>;
 

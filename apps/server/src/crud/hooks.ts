@@ -3,6 +3,7 @@ import type { Resource } from '@greenpod/contracts';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
+import { mosquittoHash } from '../telemetry/broker-credentials';
 import { movePodRollups } from '../telemetry/location-rollups';
 import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
@@ -45,7 +46,7 @@ const HOOKS: Record<string, Hook> = {
 const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record<string, string>>> = {
   async pod(tx, id) {
     const ingestKey = newIngestKey();
-    await tx.query('UPDATE pod SET ingest_key_hash = $1 WHERE id = $2', [hashIngestKey(ingestKey), id]);
+    await tx.query('UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2 WHERE id = $3', [hashIngestKey(ingestKey), mosquittoHash(ingestKey), id]);
     return { ingestKey };
   },
   async measurement(tx, id) {
