@@ -4,7 +4,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, conflict, HttpError, unauthorized } from '../http/errors';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
+import { mailRegistrationAttempt } from './account-mails';
 import { findUserBy, lowestRoleId, publicUser } from './account-queries';
 import { authenticate, callerOf } from './caller';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
@@ -41,13 +42,14 @@ export async function authRoutes(appBase: FastifyInstance) {
     const { firstName, lastName, email, password } = request.body;
     const roleId = await lowestRoleId(app.db);
     if (!roleId) throw new HttpError(503, 'Registration is closed: no viewer role exists yet');
-    if (await findUserBy(app.db, 'email', email)) {
-      throw conflict('An account with this e-mail already exists', { email: ['An account with this e-mail already exists'] });
-    }
-    await app.db.query(
-      `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) VALUES ($1, $2, $3, $4, $5, true, false)`,
+    // One answer, and the same work (a hash), whether or not the address has an account.
+    const [created] = await app.db.query<{ id: number }>(
+      `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) VALUES ($1, $2, $3, $4, $5, true, false)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
       [roleId, firstName, lastName, email, await hashPassword(password)],
     );
+    const owner = created ? undefined : await findUserBy(app.db, 'email', email);
+    if (owner) mailRegistrationAttempt(app, owner);
     return reply.status(201).send({ success: true, message: PENDING_VERIFICATION });
   });
 
