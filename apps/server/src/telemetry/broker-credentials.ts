@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { chmod, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, rename, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 
 /** mosquitto_passwd's own count: an ingest key is 32 random bytes, so the count is not what guards it. */
 const POD_ITERATIONS = 101;
@@ -38,12 +38,15 @@ export function brokerFilesOptions(config: Config): BrokerFilesOptions | null {
 }
 
 const HEADER = '# Written by Greenpod from its pods (ADR 0017): edits here are overwritten.\n';
+// Advisory lock ('GPMQ') held while reading the pods and renaming the files: with several instances
+// writing the same files, the last file in place is read after the last committed change.
+const LOCK = [0x47504d51, 1];
 
 /**
  * Keeps the external broker's password and ACL files equal to the active pods (ADR 0017): each pod
  * logs in with its identifier and ingest key and may publish only to pods/<identifier>/readings;
  * Greenpod's own subscriber may read them all. Rewrites are queued so the last one reflects the last
- * committed change.
+ * committed change, across instances too.
  */
 export class BrokerCredentials {
   private queue: Promise<unknown> = Promise.resolve();
@@ -51,7 +54,7 @@ export class BrokerCredentials {
   private readonly run = promisify(execFile);
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly opts: BrokerFilesOptions,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -66,15 +69,19 @@ export class BrokerCredentials {
   }
 
   private async writeNow() {
-    const rows = await this.db.query<{ identifier: string; broker_key_hash: string | null }>(
-      'SELECT identifier, broker_key_hash FROM pod WHERE active ORDER BY identifier',
-    );
     const { username } = this.opts.subscriber;
-    const pods = rows.filter((r) => r.broker_key_hash !== null && r.identifier !== username);
-    const passwords = [`${username}:${this.subscriberHash}`, ...pods.map((p) => `${p.identifier}:${p.broker_key_hash}`)];
-    const acl = [`user ${username}`, 'topic read pods/+/readings', '', '# Every pod: its own topic, nothing else.', 'pattern write pods/%u/readings'];
-    await writeAtomically(this.opts.passwordFile, `${passwords.join('\n')}\n`);
-    await writeAtomically(this.opts.aclFile, `${HEADER}${acl.join('\n')}\n`);
+    const counts = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', LOCK);
+      const rows = await tx.query<{ identifier: string; broker_key_hash: string | null }>(
+        'SELECT identifier, broker_key_hash FROM pod WHERE active ORDER BY identifier',
+      );
+      const pods = rows.filter((r) => r.broker_key_hash !== null && r.identifier !== username);
+      const passwords = [`${username}:${this.subscriberHash}`, ...pods.map((p) => `${p.identifier}:${p.broker_key_hash}`)];
+      const acl = [`user ${username}`, 'topic read pods/+/readings', '', '# Every pod: its own topic, nothing else.', 'pattern write pods/%u/readings'];
+      await writeAtomically(this.opts.passwordFile, `${passwords.join('\n')}\n`);
+      await writeAtomically(this.opts.aclFile, `${HEADER}${acl.join('\n')}\n`);
+      return { pods: pods.length, withoutBrokerKey: rows.filter((r) => r.broker_key_hash === null).length };
+    });
     if (this.opts.reloadCommand) {
       try {
         await this.run('/bin/sh', ['-c', this.opts.reloadCommand], { timeout: 10_000 });
@@ -82,15 +89,14 @@ export class BrokerCredentials {
         this.log.error(err, 'MQTT_RELOAD_COMMAND failed: the broker still has the previous pod credentials');
       }
     }
-    return { pods: pods.length, withoutBrokerKey: rows.filter((r) => r.broker_key_hash === null).length };
+    return counts;
   }
 }
 
 /** Owner-only, and renamed into place so the broker never reads half a file. */
 async function writeAtomically(file: string, content: string) {
-  const temp = `${file}.${process.pid}.tmp`;
-  await rm(temp, { force: true });
-  await writeFile(temp, content, { mode: 0o600 });
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, content, { mode: 0o600, flag: 'wx' });
   await chmod(temp, 0o600);
   await rename(temp, file);
 }
