@@ -42,6 +42,7 @@ const schema = z.object({
   SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(5),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
 }).superRefine(brokerFilesNeedSubscriber);
 

@@ -9,7 +9,7 @@ import { mailRegistrationAttempt } from './account-mails';
 import { findUserBy, lowestRoleId, publicUser } from './account-queries';
 import { authenticate, callerOf } from './caller';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { hashToken, newResetToken, RESET_TTL_MINUTES } from './tokens';
+import { hashToken, newResetToken, RESET_TTL_MINUTES, sessionClaimsOf } from './tokens';
 
 const emailKey = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
@@ -34,7 +34,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     if (!(await verifyPassword(user.password, password))) throw unauthorized('Invalid e-mail or password');
     if (!user.verified) throw new HttpError(403, 'Your account is waiting for an administrator to verify it');
     if (!user.active) throw new HttpError(403, 'Your account has been deactivated');
-    const token = app.jwt.sign({ sub: user.id });
+    const token = app.jwt.sign(sessionClaimsOf(user.id, user.password));
     return { success: true, token, user: publicUser(user), role: user.role };
   });
 

@@ -1,17 +1,23 @@
-import { ADMIN_ACCESS_LEVEL, formatWireTime, type Scope } from '@greenpod/contracts';
+import { formatWireTime, type Scope } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadScope } from '../auth/scope';
+import { type Caller, callerOfToken } from '../auth/caller';
 import type { SqlParam } from '../db/database';
-import { unauthorized } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { visibleIds } from './dashboard-scope';
 import { type LiveBus, localBus, postgresBus } from './live-bus';
 import { PodCoalescer } from './live-coalescer';
 
 const HEARTBEAT_MS = 15_000;
-// A stream learns of pods moved into (or out of) its scope within this time.
-const SCOPE_REFRESH_MS = 60_000;
+// Every stream turns its token into a caller again this often, as a request would: a deactivated or
+// unverified user, a changed password or an expired token ends it, and a changed role or binding
+// changes what it carries, within seconds rather than at the next sign-in.
+const ACCESS_RECHECK_MS = 3_000;
+// Pods moved into (or out of) an unchanged scope, by an edit of the pod, are picked up this often.
+const PODS_REFRESH_MS = 60_000;
+// What a refused stream is told to wait: a closed tab frees its slot within seconds.
+const CAP_RETRY_AFTER_S = 10;
 
 /**
  * GET /api/live: Server-Sent Events of the readings the caller may see, as they commit. The token
@@ -48,15 +54,40 @@ export async function liveRoutes(base: FastifyInstance) {
     await bus.close();
   });
 
+  // Open streams per user on this instance: each holds a connection and re-checks every few seconds.
+  const openPerUser = new Map<number, number>();
+  const release = (userId: number) => {
+    const n = (openPerUser.get(userId) ?? 1) - 1;
+    if (n > 0) openPerUser.set(userId, n);
+    else openPerUser.delete(userId);
+  };
+
   app.get('/api/live', {
     schema: {
       tags: ['dashboard'],
-      summary: 'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s',
+      summary:
+        'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
       querystring: z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096) }),
     },
   }, async (request, reply) => {
-    const scope = await scopeOfToken(app, request.query.token);
-    let visible = await visiblePods(app, scope);
+    const { token } = request.query;
+    const caller = await callerOfToken(app, token);
+    const max = app.config.LIVE_STREAMS_PER_USER;
+    const open = openPerUser.get(caller.userId) ?? 0;
+    if (open >= max) {
+      reply.header('retry-after', String(CAP_RETRY_AFTER_S));
+      throw new HttpError(429, `You already have ${open} live streams open, the most allowed. Close another Greenpod tab or try again in a few seconds.`);
+    }
+    openPerUser.set(caller.userId, open + 1);
+    let visible: Set<number>;
+    try {
+      visible = await visiblePods(app, caller.scope);
+    } catch (err) {
+      release(caller.userId);
+      throw err;
+    }
+    let scopeKey = JSON.stringify(caller.scope);
+    let podsLoaded = Date.now();
 
     reply.hijack();
     const res = reply.raw;
@@ -71,21 +102,42 @@ export async function liveRoutes(base: FastifyInstance) {
     const coalescer = new PodCoalescer((event) => res.write(`event: reading\ndata: ${JSON.stringify(event)}\n\n`));
     const unsubscribe = bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    const refresh = setInterval(() => {
-      visiblePods(app, scope).then(
-        (ids) => {
-          visible = ids;
-        },
-        (err) => request.log.warn({ err }, 'live: scope refresh failed'),
-      );
-    }, SCOPE_REFRESH_MS);
 
+    let checking = false;
+    const recheck = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      callerOfToken(app, token)
+        .then(async (now: Caller) => {
+          const key = JSON.stringify(now.scope);
+          if (key === scopeKey && Date.now() - podsLoaded < PODS_REFRESH_MS) return;
+          const ids = await visiblePods(app, now.scope);
+          [visible, scopeKey, podsLoaded] = [ids, key, Date.now()];
+        })
+        .catch((err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 401) {
+            res.write(`event: end\ndata: ${JSON.stringify({ error: err.message })}\n\n`);
+            end();
+          } else {
+            // The database briefly out of reach is no reason to drop every stream: try again next time.
+            request.log.warn({ err }, 'live: access re-check failed');
+          }
+        })
+        .finally(() => {
+          checking = false;
+        });
+    }, ACCESS_RECHECK_MS);
+
+    let closed = false;
     const cleanup = () => {
+      if (closed) return;
+      closed = true;
       streams.delete(end);
+      release(caller.userId);
       unsubscribe();
       coalescer.close();
       clearInterval(heartbeat);
-      clearInterval(refresh);
+      clearInterval(recheck);
     };
     const end = () => {
       cleanup();
@@ -94,23 +146,6 @@ export async function liveRoutes(base: FastifyInstance) {
     streams.add(end);
     res.on('close', cleanup);
   });
-}
-
-/** The caller of a token, checked as auth/caller.ts checks a Bearer token (active, verified). */
-async function scopeOfToken(app: FastifyInstance, token: string): Promise<Scope> {
-  let sub: number;
-  try {
-    sub = app.jwt.verify<{ sub: number }>(token).sub;
-  } catch {
-    throw unauthorized('Your session has expired or is not valid. Please sign in again.');
-  }
-  const [row] = await app.db.query<{ role_id: number; access_level: number }>(
-    `SELECT u.role_id, r.access_level FROM app_user u JOIN role r ON r.id = u.role_id
-     WHERE u.id = $1 AND u.active AND u.verified`,
-    [sub],
-  );
-  if (!row) throw unauthorized('Your account is not active. Please sign in again.');
-  return row.access_level >= ADMIN_ACCESS_LEVEL ? { all: true } : loadScope(app.db, row.role_id, row.access_level);
 }
 
 async function visiblePods(app: FastifyInstance, scope: Scope): Promise<Set<number>> {

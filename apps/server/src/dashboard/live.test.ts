@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getResource } from '@greenpod/contracts';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { type Context, ensure } from '../test/factory';
+import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
 import type { LiveEvent } from './live-coalescer';
 import { PodCoalescer } from './live-coalescer';
@@ -11,7 +12,7 @@ import { openTestDatabase } from '../test/test-database';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LIVE_STREAMS_PER_USER: '2' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -75,6 +76,137 @@ describe('GET /api/live', () => {
     expect((await fetch(`${base}/api/live?token=nonsense`)).status).toBe(401);
     expect((await fetch(`${base}/api/live`)).status).toBe(400);
   });
+});
+
+/** One open SSE connection, read frame by frame. */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: LiveEvent[] = [];
+  let buffer = '';
+  let ended = false;
+  let connected = false;
+  // A read still pending when a wait times out is kept for the next wait: its chunk must not be lost.
+  let pending: ReturnType<typeof reader.read> | null = null;
+  /** Reads until `done` holds, the stream ends or `ms` pass; says whether `done` holds. */
+  const until = async (done: () => boolean, ms = 20_000) => {
+    const deadline = Date.now() + ms;
+    while (!done() && !ended && Date.now() < deadline) {
+      pending ??= reader.read().catch(() => ({ done: true as const, value: undefined }));
+      const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+      if (!chunk) break;
+      pending = null;
+      if (chunk.done) {
+        ended = true;
+        break;
+      }
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const frames = buffer.split('\n\n');
+      buffer = frames.pop() ?? '';
+      for (const frame of frames) {
+        if (frame.includes(': connected')) connected = true;
+        const data = frame.split('\n').find((l) => l.startsWith('data: '));
+        if (frame.includes('event: reading') && data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
+      }
+    }
+    return done();
+  };
+  await until(() => connected, 5000);
+  return { events, until, ended: () => ended, close: () => controller.abort() };
+}
+
+/** A viewer whose role is bound to the areas of the given pods, with the binding ids. */
+async function areaViewer(pods: { ctx: Context }[]) {
+  const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: `Areas ${Math.random()}`, description: 'Areas', accessLevel: 10 } });
+  const roleId = (role.body.data as { id: number }).id;
+  const bindings: number[] = [];
+  for (const pod of pods) bindings.push(await create(t, getResource('role-area'), { ...pod.ctx, role: roleId }));
+  return { ...(await createUser(t, roleId)), bindings };
+}
+
+describe('GET /api/live ends access when it ends', () => {
+  it.each([
+    ['deactivates', { active: false }],
+    ['unverifies', { verified: false }],
+  ])('closes the stream soon after an administrator %s the user', async (_, change) => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const viewer = await areaViewer([pod]);
+    const stream = await openStream(`${base}/api/live?token=${encodeURIComponent(viewer.token)}`);
+    expect((await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: change })).status).toBe(200);
+    await stream.until(() => false);
+    expect(stream.ended()).toBe(true);
+    stream.close();
+  });
+
+  it('closes the stream after the password changes', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const viewer = await areaViewer([pod]);
+    const stream = await openStream(`${base}/api/live?token=${encodeURIComponent(viewer.token)}`);
+    expect((await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { password: 'a-new-password' } })).status).toBe(200);
+    await stream.until(() => false);
+    expect(stream.ended()).toBe(true);
+    stream.close();
+  });
+
+  it('stops carrying the readings of pods whose role binding was removed', async () => {
+    const kept = await podWithSensors(t, ['TEMPERATURE']);
+    const removed = await podWithSensors(t, ['TEMPERATURE']);
+    const viewer = await areaViewer([kept, removed]);
+    const stream = await openStream(`${base}/api/live?token=${encodeURIComponent(viewer.token)}`);
+    const seen = (podId: number, value: number) => stream.events.some((e) => e.podId === podId && e.value === value);
+    // One round: a reading of each pod, the removed pod's first. Rounds are over a second apart, so
+    // the one-event-per-pod-per-second coalescing never holds one back: events come in ingest order.
+    const round = async (value: number) => {
+      const created = new Date(Date.now() - 1000).toISOString();
+      expect((await ingest(removed, [{ sensorType: 'TEMPERATURE', value, created }])).status).toBe(202);
+      expect((await ingest(kept, [{ sensorType: 'TEMPERATURE', value, created }])).status).toBe(202);
+      expect(await stream.until(() => seen(kept.id, value), 10_000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1100));
+    };
+    await round(1);
+    expect(seen(removed.id, 1)).toBe(true);
+
+    expect((await t.call('DELETE', `/api/role-area/${viewer.bindings[1]}`, { token: t.adminToken })).status).toBe(200);
+    let value = 1;
+    const deadline = Date.now() + 30_000;
+    do await round(++value);
+    while (seen(removed.id, value) && Date.now() < deadline);
+    expect(seen(removed.id, value)).toBe(false);
+    const filteredFrom = value;
+    for (let i = 0; i < 2; i++) await round(++value);
+    expect(stream.events.filter((e) => e.podId === removed.id && e.value >= filteredFrom)).toEqual([]);
+    expect(stream.ended()).toBe(false);
+    stream.close();
+  }, 60_000);
+});
+
+describe('GET /api/live stream cap', () => {
+  it('answers 429 with Retry-After past LIVE_STREAMS_PER_USER open streams, and lets a new one in once one closes', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const viewer = await areaViewer([pod]);
+    const url = `${base}/api/live?token=${encodeURIComponent(viewer.token)}`;
+    const first = await openStream(url);
+    const second = await openStream(url);
+    const third = await fetch(url);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await third.json()) as { error: string }).error).toMatch(/live/i);
+    // Another user is not affected.
+    const other = await areaViewer([pod]);
+    const theirs = await openStream(`${base}/api/live?token=${encodeURIComponent(other.token)}`);
+    theirs.close();
+
+    first.close();
+    await vi.waitFor(async () => {
+      const again = await fetch(url);
+      await again.body?.cancel();
+      expect(again.status).toBe(200);
+    }, { timeout: 10_000, interval: 200 });
+    second.close();
+  }, 30_000);
 });
 
 describe('PodCoalescer', () => {
