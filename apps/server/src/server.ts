@@ -48,7 +48,7 @@ async function main() {
     seed.generatedPassword
       ? `  Admin password: ${seed.generatedPassword}   (generated now and shown only once: note it down)`
       : `  Admin password: ${config.ADMIN_PASSWORD && seed.adminCreated ? 'the ADMIN_PASSWORD you set' : 'as set when the administrator was created'}`,
-    `  MQTT: ${config.MQTT_URL ? `subscribed to ${config.MQTT_URL}` : `broker on port ${brokerPort} (topic pods/<identifier>/readings)`}`,
+    `  MQTT: ${config.MQTT_URL ? `subscribed to ${withoutPassword(config.MQTT_URL)}` : `broker on port ${brokerPort} (topic pods/<identifier>/readings)`}`,
     `  API documentation: ${url}/api/docs`,
     ...(simulator ? [`  Demo: ${simulator.connected} pods streaming live readings every ${config.SIMULATOR_INTERVAL_SECONDS} s (GREENPOD_DEMO=0 for an empty instance)`] : []),
     '',
@@ -78,6 +78,13 @@ async function writeBrokerCredentials(app: Awaited<ReturnType<typeof buildApp>>)
   if (withoutBrokerKey > 0) {
     app.log.warn(`${withoutBrokerKey} active pods have a key older than the broker credentials and cannot connect to the broker: rotate their ingest keys (POST /api/pod/:id/ingest-key)`);
   }
+}
+
+/** The banner and logs must not show the subscriber's password (it also lets into the broker). */
+function withoutPassword(url: string) {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
 }
 
 main().catch((err) => {
