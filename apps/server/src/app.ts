@@ -23,6 +23,7 @@ import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestBudget } from './plugins/request-budget';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     },
   });
   await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
+  registerRequestBudget(app, { perMinute: config.REQUEST_RATE_LIMIT, concurrent: config.REQUEST_CONCURRENCY_LIMIT });
   await app.register(rateLimit, {
     global: false,
     store: pgRateLimitStore(db),

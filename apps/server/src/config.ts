@@ -43,6 +43,10 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(5),
+  LIST_COUNT_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
+  LIST_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).default(5_000),
+  REQUEST_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(600),
+  REQUEST_CONCURRENCY_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(12),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
 }).superRefine(brokerFilesNeedSubscriber);
 

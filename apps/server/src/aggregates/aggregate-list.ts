@@ -1,6 +1,7 @@
 import type { ParsedDataTableParams } from '@greenpod/contracts';
 import { z } from 'zod';
-import type { Queryable, SqlParam } from '../db/database';
+import { boundedTotal, type ListLimits, runList } from '../crud/list-total';
+import type { Database, SqlParam } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { Granularity } from './periods';
 
@@ -54,7 +55,7 @@ const isColumn = (key: string, allowed: readonly Column[]): key is Column => (al
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of a granularity's rows, newest period first unless asked otherwise (API.md "List protocol"). */
-export async function listAggregates(db: Queryable, granularity: Granularity, p: ParsedDataTableParams) {
+export async function listAggregates(db: Database, limits: ListLimits, granularity: Granularity, p: ParsedDataTableParams) {
   const params: SqlParam[] = [granularity];
   const add = (v: SqlParam) => {
     params.push(v);
@@ -95,12 +96,12 @@ export async function listAggregates(db: Queryable, granularity: Granularity, p:
   const direction = p.sortDirection ?? (p.colKey ? 'ASC' : 'DESC');
   const skip = (p.offset - 1) * p.paging;
   const from = `FROM aggregated_data a JOIN pod p ON p.id = a.pod_id WHERE ${where.join(' AND ')}`;
-  const [data, count] = await Promise.all([
-    db.query<AggregateRow>(
+  return runList(db, limits, async (tx) => {
+    const data = await tx.query<AggregateRow>(
       `SELECT ${SELECT} ${from} ORDER BY ${COLUMNS[sortKey]} ${direction} NULLS LAST, a.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
       params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params),
-  ]);
-  return { data, paging: { skip, limit: p.paging, total: count[0]?.total ?? 0 } };
+    );
+    const total = await boundedTotal(tx, from, params, { skip, countLimit: limits.countLimit });
+    return { data, paging: { skip, limit: p.paging, ...total } };
+  });
 }

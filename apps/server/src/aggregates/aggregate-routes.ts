@@ -1,3 +1,4 @@
+import { pagingSchema } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,12 +14,12 @@ const errorSchema = z.object({
   error: z.string(),
   validationErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 const listQuery = z.object({ dataTableParams: z.unknown().optional() }).loose();
 const listResponse = z.object({
   success: z.literal(true),
   data: z.array(aggregateRowSchema),
-  paging: z.object({ skip: z.number(), limit: z.number(), total: z.number() }),
+  paging: pagingSchema,
 });
 const security = [{ bearerAuth: [] }];
 
@@ -26,6 +27,7 @@ const security = [{ bearerAuth: [] }];
 export async function aggregateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const timeZone = app.config.AGGREGATE_TIMEZONE;
+  const limits = { countLimit: app.config.LIST_COUNT_LIMIT, timeoutMs: app.config.LIST_STATEMENT_TIMEOUT_MS };
 
   for (const granularity of GRANULARITIES) {
     const path = `/api/${granularity}-data`;
@@ -34,12 +36,12 @@ export async function aggregateRoutes(base: FastifyInstance) {
     app.get(path, {
       schema: {
         tags, security, summary: `List ${granularity} aggregated data (one row per pod and period)`,
-        querystring: listQuery, response: { 200: listResponse, ...errors },
+        querystring: listQuery, response: { 200: listResponse, ...errors, 503: errorSchema },
       },
       onRequest: requireAdmin,
     }, async (request) => {
       const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
-      return { success: true as const, ...(await listAggregates(app.db, granularity, params)) };
+      return { success: true as const, ...(await listAggregates(app.db, limits, granularity, params)) };
     });
 
     // GET because the admin screens call it so (admin.md 7); it is idempotent, so a repeat is harmless.

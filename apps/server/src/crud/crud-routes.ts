@@ -1,4 +1,4 @@
-import { RESOURCES, type Resource } from '@greenpod/contracts';
+import { pagingSchema, RESOURCES, type Resource } from '@greenpod/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,11 +27,15 @@ export async function crudRoutes(app: FastifyInstance) {
 }
 
 function registerResource(app: FastifyInstance, resource: Resource) {
-  const repo = createRepository(app.db, resource);
+  const repo = createRepository(app.db, resource, {
+    countLimit: app.config.LIST_COUNT_LIMIT,
+    timeoutMs: app.config.LIST_STATEMENT_TIMEOUT_MS,
+    retentionDays: app.config.RAW_RETENTION_DAYS,
+  });
   const path = `/api/${resource.name}`;
   const tags = [resource.name];
   const row = resource.rowSchema;
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
   const canRead = async (request: FastifyRequest) => {
     await authenticate(request);
     if (resource.access.read === 'admin' && !callerOf(request).isAdmin) throw forbidden();
@@ -43,7 +47,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
     typed.get(path, {
       schema: {
         tags, security, summary: `List ${resource.label} records`, querystring: listQuery,
-        response: { 200: z.object({ success: z.literal(true), data: z.array(row), paging: z.object({ skip: z.number(), limit: z.number(), total: z.number() }) }), ...errors },
+        response: { 200: z.object({ success: z.literal(true), data: z.array(row), paging: pagingSchema }), ...errors, 503: errorSchema },
       },
       onRequest: canRead,
     }, async (request) => {

@@ -46,13 +46,14 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListSql {
   rows: string;
-  count: string;
+  /** "FROM ... WHERE ..." of the page, for its bounded total. */
+  fromWhere: string;
   params: SqlParam[];
   skip: number;
   limit: number;
 }
 
-/** Builds the page and count queries; every column name comes from the resource's whitelists. */
+/** Builds the page query and what its total counts; every column name comes from the resource's whitelists. */
 export function buildListSql(
   resource: Resource,
   p: ParsedDataTableParams,
@@ -108,7 +109,7 @@ export function buildListSql(
   const skip = (p.offset - 1) * p.paging;
   return {
     rows: `SELECT ${c.select} FROM ${c.from} ${whereSql} ORDER BY ${sortExpr} ${direction} NULLS LAST, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
-    count: `SELECT count(*)::int AS total FROM ${c.from} ${whereSql}`,
+    fromWhere: `FROM ${c.from} ${whereSql}`,
     params,
     skip,
     limit: p.paging,

@@ -4,6 +4,8 @@ import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
 import { afterCreate, beforeDelete, beforeWrite, type Values } from './hooks';
 import { buildListSql } from './list-query';
+import { boundedTotal, type ListLimits, runList } from './list-total';
+import { measurementRollupTotal } from './measurement-total';
 import { checkRefs } from './ref-check';
 import { compileSelect, scopeClause } from './select';
 import { dependantsOf, q } from './tables';
@@ -22,7 +24,7 @@ export function present(resource: Resource, row: Record<string, unknown>) {
   return out;
 }
 
-export function createRepository(db: Database, resource: Resource) {
+export function createRepository(db: Database, resource: Resource, limits: ListLimits & { retentionDays?: number }) {
   const compiled = compileSelect(resource);
   const table = q(resource.table);
 
@@ -80,12 +82,16 @@ export function createRepository(db: Database, resource: Resource) {
 
   return {
     async list(p: ParsedDataTableParams, caller: Caller) {
-      const sql = buildListSql(resource, p, accessFilter(resource, caller));
-      const [rows, count] = await Promise.all([db.query(sql.rows, sql.params), db.query<{ total: number }>(sql.count, sql.params)]);
-      return {
-        data: rows.map((r) => present(resource, r)),
-        paging: { skip: sql.skip, limit: sql.limit, total: count[0]?.total ?? 0 },
-      };
+      const access = accessFilter(resource, caller);
+      const sql = buildListSql(resource, p, access);
+      const { countLimit } = limits;
+      return runList(db, limits, async (tx) => {
+        const rows = await tx.query(sql.rows, sql.params);
+        const total =
+          (resource.name === 'measurement' ? await measurementRollupTotal(tx, p, access, { countLimit, retentionDays: limits.retentionDays }) : null) ??
+          (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
+        return { data: rows.map((r) => present(resource, r)), paging: { skip: sql.skip, limit: sql.limit, ...total } };
+      });
     },
 
     async read(id: number, caller: Caller) {

@@ -11,7 +11,7 @@ export const ADMIN = { email: 'admin@greenpod.test', password: 'admin-password-1
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Answer {
   status: number;
-  body: { success: boolean; data?: unknown; error?: string; validationErrors?: Record<string, string[]>; paging?: { skip: number; limit: number; total: number }; [k: string]: unknown };
+  body: { success: boolean; data?: unknown; error?: string; validationErrors?: Record<string, string[]>; paging?: { skip: number; limit: number; total: number; totalIsLowerBound?: boolean }; [k: string]: unknown };
   headers: Record<string, unknown>;
 }
 
@@ -24,6 +24,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     WEB_DIST: join(dataDir, 'no-web'),
     LOGIN_RATE_LIMIT: '1000',
     RESET_RATE_LIMIT: '1000',
+    // Tests call quickly and in parallel as one administrator; request-budget.test.ts sets its own.
+    REQUEST_RATE_LIMIT: '1000000',
+    REQUEST_CONCURRENCY_LIMIT: '1000',
     ...env,
   });
   const db = await openTestDatabase();
