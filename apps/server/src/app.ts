@@ -86,7 +86,9 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
-  app.decorate('ingest', new IngestService(db));
+  app.decorate('ingest', new IngestService(db, app.log));
+  await app.ingest.watchPods();
+  app.addHook('onClose', () => app.ingest.close());
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
   await app.register(specialRoutes);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgListen } from './pg-listener';
 import { preparedReads, statementName } from './pglite-prepared';
 
 export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
@@ -24,6 +25,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` by any connection, and with null when some may
+   * have been missed (PostgreSQL: the LISTEN connection was lost and is back). Resolves to a stop.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
 }
 
 // Timestamps come back as Date from both drivers; bigint counts as strings from pg.
@@ -41,6 +47,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params),
     transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
     close: () => db.close(),
+    listen: async (channel, onNotify) => {
+      // One process holds a PGlite database, so its NOTIFYs are all delivered here.
+      const stop = await db.listen(channel, onNotify);
+      return () => stop();
+    },
   };
 }
 
@@ -89,6 +100,7 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onNotify) => pgListen(url, channel, onNotify),
     close: async () => {
       await Promise.all([pool.end(), reads.end()]);
     },

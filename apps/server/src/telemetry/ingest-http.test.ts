@@ -68,7 +68,7 @@ describe('POST /api/ingest', () => {
     const reasons = (res.body.data as { rejected: { index: number; reason: string }[] }).rejected;
     expect(reasons.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(reasons[0]?.reason).toBe('unknown sensor for this pod');
-    expect(reasons[1]?.reason).toBe('value is not a finite number');
+    expect(reasons[1]?.reason).toBe('value must be a JSON number');
     expect(reasons[3]?.reason).toBe('created is more than 5 minutes in the future');
   });
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { MAX_BATCH_READINGS } from '@greenpod/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podWithSensors } from '../test/pod-fixture';
@@ -25,6 +26,12 @@ afterAll(async () => {
 
 const connect = (username: string, password: string) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+/** Publishes at QoS 1: 'acked' once the PUBACK is back, 'closed' if the broker drops the connection instead. */
+const publish = (client: mqtt.MqttClient, topic: string, payload: string) =>
+  new Promise<'acked' | 'closed'>((settle) => {
+    client.once('close', () => settle('closed'));
+    client.publishAsync(topic, payload, { qos: 1 }).then(() => settle('acked'), () => settle('closed'));
+  });
 const count = async (podId: number) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [podId]))[0]?.n;
 
@@ -83,5 +90,43 @@ describe('MQTT ingest through the embedded broker', () => {
       '-t', readingsTopic(b.identifier), '-m', JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 18.5 }] }),
     ]);
     expect(await count(b.id)).toBe((before ?? 0) + 1);
+  });
+
+  it('acknowledges a message holding a reading the database cannot store, and stores the rest', async () => {
+    const client = await connect(b.identifier, b.key);
+    const before = await count(b.id);
+    const payload = JSON.stringify({
+      readings: [
+        { sensorType: 'TEMPERATURE', value: 17, created: '0000-01-01 00:00:00' },
+        { sensorType: 'TEMPERATURE', value: 1.7e308, created: '2026-02-03 10:00:00' },
+        { sensorType: 'TEMPERATURE', value: '0x10', created: '2026-02-03 10:01:00' },
+        { sensorType: 'TEMPERATURE', value: 17.5, created: '2026-02-03 10:02:00' },
+      ],
+    });
+    expect(await publish(client, readingsTopic(b.identifier), payload)).toBe('acked');
+    expect(await count(b.id)).toBe((before ?? 0) + 1);
+    await client.endAsync();
+  });
+
+  it('refuses a message over the batch limit whole, acknowledged so it is not resent', async () => {
+    const client = await connect(a.identifier, a.key);
+    const before = await count(a.id);
+    // Small readings (no time: all "now"), so the message stays under the byte limit.
+    const readings = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i }));
+    expect(await publish(client, readingsTopic(a.identifier), JSON.stringify({ readings }))).toBe('acked');
+    expect(await count(a.id)).toBe(before);
+    await client.endAsync();
+  });
+
+  it('refuses a pod deactivated while connected at its next message, and at sign-in', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const client = await connect(pod.identifier, pod.key);
+    const reading = (minute: number) => JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 1, created: `2026-02-05 10:0${minute}:00` }] });
+    expect(await publish(client, readingsTopic(pod.identifier), reading(0))).toBe('acked');
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect(await publish(client, readingsTopic(pod.identifier), reading(1))).toBe('closed');
+    client.end(true);
+    expect(await count(pod.id)).toBe(1);
+    await expect(connect(pod.identifier, pod.key)).rejects.toThrow();
   });
 });

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
-import { MAX_PAYLOAD_BYTES } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest-service';
-import type { PodIdentity } from './reading-validation';
+import { parseMqttPayload } from './mqtt-payload';
 
 export const readingsTopic = (identifier: string) => `pods/${identifier}/readings`;
 const BAD_LOGIN = 4;
-const podOf = new WeakMap<object, PodIdentity>();
+// The credentials a client signed in with: each publish resolves the pod again (through the
+// directory's cache), so a pod deactivated, deleted or re-keyed since is refused at once.
+const signInOf = new WeakMap<object, { identifier: string; key: string }>();
 
 /**
  * The embedded broker. A pod signs in with its identifier and ingest key and may publish only to its
@@ -21,47 +22,41 @@ export async function startEmbeddedBroker(opts: { port: number; host: string; in
       opts.ingest.pods.authenticate(username, password.toString()).then(
         (pod) => {
           if (!pod) return done(loginError(), false);
-          podOf.set(client, pod);
+          signInOf.set(client, { identifier: username, key: password.toString() });
           done(null, true);
         },
         (err: Error) => done(Object.assign(err, { returnCode: 3 }) as AuthenticateError, false),
       );
     },
     authorizePublish(client, packet, callback) {
-      const pod = client ? podOf.get(client) : undefined;
-      if (!pod || packet.topic !== readingsTopic(pod.identifier)) {
-        return callback(new Error(`a pod may publish only to ${pod ? readingsTopic(pod.identifier) : 'its own topic'}`));
+      const signIn = client ? signInOf.get(client) : undefined;
+      if (!signIn || packet.topic !== readingsTopic(signIn.identifier)) {
+        return callback(new Error(`a pod may publish only to ${signIn ? readingsTopic(signIn.identifier) : 'its own topic'}`));
       }
-      if (packet.payload.length > MAX_PAYLOAD_BYTES) {
-        // Too big to be a pod's message; acked so it is not resent, and logged with the reason.
-        opts.log.warn({ pod: pod.identifier, bytes: packet.payload.length }, 'MQTT payload over 256 KB rejected');
-        return callback(null);
-      }
-      let readings: unknown[];
-      try {
-        const body = JSON.parse(packet.payload.toString()) as { readings?: unknown };
-        readings = Array.isArray(body.readings) ? body.readings : [];
-      } catch {
-        // A payload that is not JSON will never parse: ack it so the pod does not resend it forever.
-        opts.log.warn({ pod: pod.identifier }, 'MQTT payload is not JSON');
-        return callback(null);
-      }
-      opts.ingest.ingest(pod, readings.slice(0, 5000)).then(
-        (result) => {
-          if (result.rejected.length) opts.log.info({ pod: pod.identifier, rejected: result.rejected.slice(0, 5) }, 'readings rejected');
-          callback(null);
-        },
-        (err: Error) => {
-          // No ack: the pod keeps the message and sends it again.
-          opts.log.error(err, 'storing MQTT readings failed');
-          callback(err);
-        },
-      );
+      const parsed = parseMqttPayload(packet.payload);
+      void opts.ingest.pods.authenticate(signIn.identifier, signIn.key).then(async (pod) => {
+        // An error closes the connection: the pod must sign in again, and cannot any more.
+        if (!pod) {
+          opts.log.info({ pod: signIn.identifier }, 'MQTT publish refused: the pod is deactivated, deleted or re-keyed');
+          return callback(new Error('this pod is deactivated, deleted or its key was changed'));
+        }
+        if ('refused' in parsed) {
+          // Acked so it is not resent forever (it would be refused again), and logged with the reason.
+          opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
+          return callback(null);
+        }
+        const result = await opts.ingest.ingest(pod, parsed.readings);
+        if (result.rejected.length) opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
+        callback(null);
+      }).catch((err: Error) => {
+        // No ack: the pod keeps the message and sends it again (the failure was logged where it happened).
+        callback(err);
+      });
     },
     authorizeSubscribe(client, sub, callback) {
-      const pod = podOf.get(client);
+      const signIn = signInOf.get(client);
       // Pods may listen on their own subtree (for commands later); nothing else.
-      callback(null, pod && sub.topic.startsWith(`pods/${pod.identifier}/`) ? sub : null);
+      callback(null, signIn && sub.topic.startsWith(`pods/${signIn.identifier}/`) ? sub : null);
     },
   });
   const server: Server = createServer(broker.handle);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { IngestService } from './ingest-service';
+import { parseMqttPayload } from './mqtt-payload';
 
 /** Several Greenpod instances split the pods' messages between them through a shared subscription. */
 export const SHARED_TOPIC = '$share/greenpod/pods/+/readings';
@@ -18,23 +19,20 @@ export async function startExternalSubscriber(opts: { url: string; ingest: Inges
     customHandleAcks(topic, message, _packet, done) {
       const identifier = /^pods\/([^/]+)\/readings$/.exec(topic)?.[1];
       if (!identifier) return done(0);
-      let readings: unknown[] = [];
-      try {
-        const body = JSON.parse(message.toString()) as { readings?: unknown };
-        readings = Array.isArray(body.readings) ? body.readings : [];
-      } catch {
-        opts.log.warn({ topic }, 'MQTT payload is not JSON');
-        return done(0);
-      }
+      const parsed = parseMqttPayload(message);
       opts.ingest.pods
         .byIdentifier(identifier)
-        .then((pod) => (pod ? opts.ingest.ingest(pod, readings.slice(0, 5000)) : null))
+        .then(async (pod) => {
+          // Acked either way: a pod that is gone, or a message that can never be read, is not resent.
+          if (!pod) return opts.ingest.note('warn', 'MQTT message refused: unknown or deactivated pod', identifier, 0);
+          if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
+          const result = await opts.ingest.ingest(pod, parsed.readings);
+          if (result.rejected.length) opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
+        })
         .then(
           () => done(0),
-          (err: Error) => {
-            opts.log.error(err, 'storing MQTT readings failed');
-            done(err);
-          },
+          // No ack: the broker redelivers (the failure was logged, briefly, where it happened).
+          (err: Error) => done(err),
         );
     },
   });

@@ -9,11 +9,15 @@ export const hashIngestKey = (key: string) => createHash('sha256').update(key).d
 const TTL_MS = 30_000;
 
 /**
- * Resolves a pod from its identifier and key. Entries are cached briefly: a pod that sends every few
- * seconds should not cost a query per message. A rotated key or a new sensor shows within TTL_MS.
+ * Resolves a pod from its identifier and key. Entries are cached: a pod that sends every few seconds
+ * should not cost a query per message. A pod updated (deactivated, its key rotated), deleted or given
+ * another sensor is forgotten at once on every instance (IngestService.watchPods, migration 012); TTL_MS only
+ * bounds staleness while that notification channel is down.
  */
 export class PodDirectory {
   private cache = new Map<string, { at: number; keyHash: string | null; pod: PodIdentity | null }>();
+  // Bumped by every forget: a lookup that started before it must not cache what it read.
+  private generation = 0;
 
   constructor(private readonly db: Queryable) {}
 
@@ -31,6 +35,7 @@ export class PodDirectory {
   }
 
   forget(identifier?: string) {
+    this.generation++;
     if (identifier) this.cache.delete(identifier);
     else this.cache.clear();
   }
@@ -38,6 +43,7 @@ export class PodDirectory {
   private async lookup(identifier: string) {
     const hit = this.cache.get(identifier);
     if (hit && Date.now() - hit.at < TTL_MS) return hit;
+    const generation = this.generation;
     const rows = await this.db.query<{ id: number; ingest_key_hash: string | null; active: boolean; sensor_id: number | null; type: string | null }>(
       `SELECT p.id, p.ingest_key_hash, p.active, s.id AS sensor_id, s.type
        FROM pod p LEFT JOIN pod_sensor ps ON ps.pod_id = p.id LEFT JOIN sensor s ON s.id = ps.sensor_id
@@ -57,7 +63,7 @@ export class PodDirectory {
       }
       entry = { at: Date.now(), keyHash: first.ingest_key_hash, pod: { id: first.id, identifier, sensorByType, typeBySensorId } };
     }
-    this.cache.set(identifier, entry);
+    if (generation === this.generation) this.cache.set(identifier, entry);
     return entry;
   }
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { podWithSensors } from '../test/pod-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { IngestService } from './ingest-service';
+
+let t: TestApp;
+// A second instance on the same database: its own directory cache, its own change feed.
+let other: IngestService;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = new IngestService(t.db);
+  await other.watchPods();
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+type Pod = Awaited<ReturnType<typeof podWithSensors>>;
+const send = (pod: Pod, key = pod.key) =>
+  t.call('POST', '/api/ingest', { body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] }, headers: { authorization: `Pod ${pod.identifier}:${key}` } });
+
+describe('pod directory', () => {
+  it('refuses a deactivated pod at once, on this instance and on another', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    expect((await send(pod)).status).toBe(202);
+    expect(await other.pods.authenticate(pod.identifier, pod.key)).not.toBeNull();
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect((await send(pod)).status).toBe(401);
+    await vi.waitFor(async () => expect(await other.pods.authenticate(pod.identifier, pod.key)).toBeNull());
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: true } })).status).toBe(200);
+    expect((await send(pod)).status).toBe(202);
+  });
+
+  it('refuses a deleted pod at once, on this instance and on another', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    // Warm both caches without storing a reading (its rollups would keep the pod from being deleted).
+    expect(await t.app.ingest.pods.authenticate(pod.identifier, pod.key)).not.toBeNull();
+    expect(await other.pods.byIdentifier(pod.identifier)).not.toBeNull();
+    await t.db.query('DELETE FROM pod_sensor WHERE pod_id = $1', [pod.id]);
+    expect((await t.call('DELETE', `/api/pod/${pod.id}`, { token: t.adminToken })).status).toBe(200);
+    expect((await send(pod)).status).toBe(401);
+    await vi.waitFor(async () => expect(await other.pods.byIdentifier(pod.identifier)).toBeNull());
+  });
+
+  it('refuses the old key on another instance once the key is rotated', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    expect(await other.pods.authenticate(pod.identifier, pod.key)).not.toBeNull();
+    const rotated = await t.call('POST', `/api/pod/${pod.id}/ingest-key`, { token: t.adminToken });
+    const key = (rotated.body.data as { ingestKey: string }).ingestKey;
+    await vi.waitFor(async () => expect(await other.pods.authenticate(pod.identifier, pod.key)).toBeNull());
+    expect(await other.pods.authenticate(pod.identifier, key)).not.toBeNull();
+  });
+
+  it('knows a sensor added to a pod at once', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const humidity = { readings: [{ sensorType: 'HUMIDITY', value: 40 }] };
+    const auth = { authorization: `Pod ${pod.identifier}:${pod.key}` };
+    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({ stored: 0 });
+    const [sensor] = await t.db.query<{ id: number }>("SELECT id FROM sensor WHERE type = 'HUMIDITY'");
+    expect((await t.call('POST', '/api/pod-sensor', { token: t.adminToken, body: { podId: pod.id, sensorId: sensor?.id } })).status).toBe(201);
+    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({ stored: 1 });
+  });
+});
