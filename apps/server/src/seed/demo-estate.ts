@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { newShortcode } from '../crud/hooks';
+import { mosquittoHash } from '../telemetry/broker-credentials';
 import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { DEMO_CLIENTS, DEMO_GROUP, type DemoClient } from './demo-catalogue';
 import { type HistoryPod, writeHourlyHistory, writeRawReadings } from './demo-history';
@@ -126,10 +127,10 @@ async function createClient(
         const key = newIngestKey();
         const voltage = 230;
         const [pod] = await tx.query<{ id: number }>(
-          `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage, ingest_key_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+          `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage, ingest_key_hash, broker_key_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
           [groupId, row.id, location.id, area.id, identifier, `${loc.city} ${a.title} #${number}`,
-            `Demo pod in ${a.title}, ${loc.title}`, voltage, hashIngestKey(key)],
+            `Demo pod in ${a.title}, ${loc.title}`, voltage, hashIngestKey(key), mosquittoHash(key)],
         );
         if (!pod) throw new Error(`pod ${identifier} was not created`);
         const profile = { kind: client.kind, city: loc.city, voltage, scale: 0.7 + rand() * 0.6, weatherPhase: l * 1.9 + (CLIMATES[loc.city].utcOffset % 3) };

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
+import { seedBase } from '../seed/base-seed';
+import { seedDemoEstate } from '../seed/demo-estate';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { openTestDatabase } from '../test/test-database';
 import { mosquittoHash } from './broker-credentials';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -69,6 +72,25 @@ describe('broker files', () => {
     expect(readFileSync(files().passwordFile, 'utf8')).not.toContain(`${pod.identifier}:`);
     expect((await t.call('POST', `/api/pod/${pod.id}/ingest-key`, { token: t.adminToken })).status).toBe(200);
     expect(readFileSync(files().passwordFile, 'utf8')).toContain(`${pod.identifier}:$7$101$`);
+  });
+});
+
+describe('demo pods', () => {
+  it('get a broker key that matches the key in the pods file', async () => {
+    const db = await openTestDatabase();
+    try {
+      await seedBase(db, { adminEmail: 'admin@greenpod.test', adminPassword: 'admin-password-1' });
+      const { pods } = await seedDemoEstate(db, { podsFile: join(dir, 'demo-pods.json'), historyDays: 1, rawDays: 1, maxPods: 2 });
+      expect(pods.length).toBe(2);
+      for (const pod of pods) {
+        const [row] = await db.query<{ broker_key_hash: string }>('SELECT broker_key_hash FROM pod WHERE identifier = $1', [pod.identifier]);
+        expect(row?.broker_key_hash).toMatch(/^\$7\$101\$/);
+        const [, , iterations, salt] = (row?.broker_key_hash ?? '').split('$');
+        expect(mosquittoHash(pod.key, Number(iterations), Buffer.from(salt ?? '', 'base64'))).toBe(row?.broker_key_hash);
+      }
+    } finally {
+      await db.drop();
+    }
   });
 });
 
