@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '@greenpod/contracts';
+import { keepAdministratorOnRoleChange, keepAdministratorOnUserDelete, keepAdministratorOnUserUpdate } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
@@ -22,8 +23,12 @@ export const newShortcode = () => randomBytes(9).toString('base64url');
 
 /** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */
 const HOOKS: Record<string, Hook> = {
-  async user(values) {
+  async user(values, { tx, mode, existing }) {
     if (typeof values.password === 'string') values.password = await hashPassword(values.password);
+    if (mode === 'update' && existing) await keepAdministratorOnUserUpdate(tx, existing, values);
+  },
+  async role(values, { tx, mode, existing }) {
+    if (mode === 'update' && existing && typeof values.accessLevel === 'number') await keepAdministratorOnRoleChange(tx, existing.id as number, values.accessLevel);
   },
   async measurement(values, { tx, existing }) {
     const podId = values.podId ?? existing?.podId;
@@ -58,6 +63,8 @@ const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record
 /** Work done in the delete's transaction, before the row goes. */
 const BEFORE_DELETE: Record<string, (tx: Queryable, id: number) => Promise<void>> = {
   measurement: removeReadingFromRollups,
+  user: keepAdministratorOnUserDelete,
+  role: (tx, id) => keepAdministratorOnRoleChange(tx, id, null),
 };
 
 export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
