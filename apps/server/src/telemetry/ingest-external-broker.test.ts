@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_BATCH_READINGS } from '@greenpod/contracts';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { podWithSensors } from '../test/pod-fixture';
 import { freePort } from '../test/server-process';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -62,5 +63,27 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
     await device.endAsync();
     await a.close();
     await b.close();
+  });
+
+  it('stores the valid readings of a message holding one the database cannot store, and refuses an oversized batch whole', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const sub = await startExternalSubscriber({ url, ingest: t.app.ingest, log: t.app.log });
+    const device = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+    const topic = readingsTopic(pod.identifier);
+    const tooMany = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i }));
+    await device.publishAsync(topic, JSON.stringify({ readings: tooMany }), { qos: 1 });
+    await device.publishAsync(topic, JSON.stringify({
+      readings: [
+        { sensorType: 'TEMPERATURE', value: 1, created: '0000-01-01 00:00:00' },
+        { sensorType: 'TEMPERATURE', value: 2, created: '2026-04-02 10:00:00' },
+      ],
+    }), { qos: 1 });
+    // Delivered in order, so the oversized batch was handled before the readings waited for below.
+    await device.publishAsync(topic, JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 3, created: '2026-04-02 10:05:00' }] }), { qos: 1 });
+    const stored = async () => (await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY created', [pod.id])).map((r) => r.value);
+    await vi.waitFor(async () => expect(await stored()).toEqual(expect.arrayContaining([2, 3])), { timeout: 10_000 });
+    expect(await stored()).toEqual([2, 3]);
+    await device.endAsync();
+    await sub.close();
   });
 });
