@@ -45,6 +45,8 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false, mailer }: AppOptions) {
   const app = Fastify({
     logger,
+    // Behind a reverse proxy its X-Forwarded-For names the client (request.ip, the rate-limit key).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }) },
   });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema } from './http/trust-proxy';
 import { isTimeZone } from './time/time-zone';
 
 const bool = z
@@ -42,13 +43,25 @@ const schema = z.object({
   SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  // Per client address across e-mails (password spraying); five times the per-e-mail limit unless set.
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
+  RESET_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
+  TRUST_PROXY: trustProxySchema,
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(5),
   LIST_COUNT_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
   LIST_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).default(5_000),
   REQUEST_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(600),
   REQUEST_CONCURRENCY_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(12),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
-}).superRefine(brokerFilesNeedSubscriber);
+}).superRefine(brokerFilesNeedSubscriber).transform(withAddressLimits);
+
+function withAddressLimits<C extends { LOGIN_RATE_LIMIT: number; RESET_RATE_LIMIT: number; LOGIN_ADDRESS_RATE_LIMIT?: number; RESET_ADDRESS_RATE_LIMIT?: number }>(c: C) {
+  return {
+    ...c,
+    LOGIN_ADDRESS_RATE_LIMIT: c.LOGIN_ADDRESS_RATE_LIMIT ?? 5 * c.LOGIN_RATE_LIMIT,
+    RESET_ADDRESS_RATE_LIMIT: c.RESET_ADDRESS_RATE_LIMIT ?? 5 * c.RESET_RATE_LIMIT,
+  };
+}
 
 export type Config = z.infer<typeof schema>;
 

@@ -1,7 +1,7 @@
 import {
   loginSchema, PENDING_VERIFICATION, RESET_ANSWER, registerSchema, requestResetSchema, resetPasswordSchema,
 } from '@greenpod/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
@@ -19,12 +19,31 @@ const limit = (max: number, keyGenerator?: (r: FastifyRequest) => string) => ({
   rateLimit: { max, timeWindow: '15 minutes', hook: 'preHandler' as const, ...(keyGenerator ? { keyGenerator } : {}) },
 });
 const tags = ['user'];
+/**
+ * A second count per client address across e-mails, through the same plugin and store: the per-e-mail
+ * limit alone lets one address try a common password on every account (spraying). createRateLimit,
+ * not rateLimit: the plugin runs only the first rateLimit hook of a request.
+ */
+function perAddress(app: FastifyInstance, route: string, max: number) {
+  const check = app.createRateLimit({ max, timeWindow: '15 minutes', keyGenerator: (request) => `${route} from ${request.ip}` });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const minutes = Math.max(1, Math.ceil(result.ttl / 60_000));
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  };
+}
 
 export async function authRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
 
-  app.post('/api/user/login', { schema: { tags, body: loginSchema }, config: limit(config.LOGIN_RATE_LIMIT, emailKey) }, async (request) => {
+  app.post('/api/user/login', {
+    schema: { tags, body: loginSchema },
+    config: limit(config.LOGIN_RATE_LIMIT, emailKey),
+    preHandler: perAddress(app, 'sign-in', config.LOGIN_ADDRESS_RATE_LIMIT),
+  }, async (request) => {
     const { email, password } = request.body;
     const user = await findUserBy(app.db, 'email', email);
     if (!user) {
@@ -53,7 +72,11 @@ export async function authRoutes(appBase: FastifyInstance) {
     return reply.status(201).send({ success: true, message: PENDING_VERIFICATION });
   });
 
-  app.post('/api/user/resetPassword', { schema: { tags, body: requestResetSchema }, config: limit(config.RESET_RATE_LIMIT, emailKey) }, async (request) => {
+  app.post('/api/user/resetPassword', {
+    schema: { tags, body: requestResetSchema },
+    config: limit(config.RESET_RATE_LIMIT, emailKey),
+    preHandler: perAddress(app, 'reset', config.RESET_ADDRESS_RATE_LIMIT),
+  }, async (request) => {
     const user = await findUserBy(app.db, 'email', request.body.email);
     if (user?.active) {
       const token = newResetToken();
