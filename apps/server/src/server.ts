@@ -8,6 +8,7 @@ import { seedDemoEstate } from './seed/demo-estate';
 import { demoPodsPath } from './seed/demo-pods-file';
 import { progressBar } from './seed/progress-bar';
 import { demoEnabled, startDemoStream } from './simulator/demo-stream';
+import { brokerCredentialsAtStart } from './telemetry/broker-credentials';
 import { startMaintenance } from './telemetry/maintenance';
 import { startEmbeddedBroker } from './telemetry/mqtt-broker';
 import { startExternalSubscriber } from './telemetry/mqtt-subscriber';
@@ -29,7 +30,8 @@ async function main() {
   if (demo) await seedDemoEstate(db, { podsFile: demoPodsPath(config.DATA_DIR), progress: progressBar() });
   const app = await buildApp({ config, db, logger: loggerOptions(config.LOG_LEVEL) });
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (config.MQTT_URL) await writeBrokerCredentials(app);
+  const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;
+  if (brokerWarning) app.log.warn(brokerWarning);
   const mqtt = config.MQTT_URL
     ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
     : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
@@ -66,18 +68,6 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-/** In MQTT_URL mode: the broker's pod credentials before subscribing, and what still needs doing. */
-async function writeBrokerCredentials(app: Awaited<ReturnType<typeof buildApp>>) {
-  if (!app.brokerCredentials) {
-    app.log.warn('MQTT_URL without MQTT_PASSWORD_FILE and MQTT_ACL_FILE: the broker must authenticate pods and keep each to its own topic by itself');
-    return;
-  }
-  const { withoutBrokerKey } = await app.brokerCredentials.write();
-  if (withoutBrokerKey > 0) {
-    app.log.warn(`${withoutBrokerKey} active pods have a key older than the broker credentials and cannot connect to the broker: rotate their ingest keys (POST /api/pod/:id/ingest-key)`);
-  }
 }
 
 /** The banner and logs must not show the subscriber's password (it also lets into the broker). */

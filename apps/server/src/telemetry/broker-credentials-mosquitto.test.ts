@@ -9,6 +9,7 @@ import { buildBody } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
 import { freePort } from '../test/server-process';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { brokerCredentialsAtStart } from './broker-credentials';
 import { readingsTopic } from './mqtt-broker';
 import { startExternalSubscriber } from './mqtt-subscriber';
 
@@ -67,7 +68,7 @@ beforeAll(async () => {
     MQTT_RELOAD_COMMAND: `kill -HUP ${broker.pid}`,
   });
   // What server.ts does at start, before it subscribes.
-  await t.app.brokerCredentials?.write();
+  expect(await brokerCredentialsAtStart(t.app)).toBeNull();
   await until('the subscriber is accepted', () => accepted(SUBSCRIBER.user, SUBSCRIBER.password));
   subscriber = await startExternalSubscriber({ url: t.config.MQTT_URL as string, ingest: t.app.ingest, log: t.app.log });
 });

@@ -9,7 +9,7 @@ import { seedDemoEstate } from '../seed/demo-estate';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
-import { mosquittoHash } from './broker-credentials';
+import { brokerCredentialsAtStart, mosquittoHash } from './broker-credentials';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 const available = existsSync(MOSQUITTO_PASSWD);
@@ -51,8 +51,8 @@ describe('broker files', () => {
     // As a pod whose key was made before migration 011.
     await t.db.query('UPDATE pod SET broker_key_hash = NULL WHERE id = $1', [old.id]);
 
-    const counts = await t.app.brokerCredentials?.write();
-    expect(counts?.withoutBrokerKey).toBe(1);
+    // What server.ts logs at start.
+    expect(await brokerCredentialsAtStart(t.app)).toMatch(/^1 active pods have a key older .* rotate their ingest keys/);
     const { passwordFile, aclFile } = files();
     for (const f of [passwordFile, aclFile]) expect(statSync(f).mode & 0o777).toBe(0o600);
     const users = readFileSync(passwordFile, 'utf8').trim().split('\n').map((l) => l.split(':')[0]);
@@ -105,6 +105,16 @@ describe('configuration of the broker files', () => {
       throw err;
     }
   };
+
+  it('without the files, the start-up warns that the broker must check the pods itself', async () => {
+    const plain = await createTestApp({ MQTT_URL: 'mqtt://127.0.0.1:1' });
+    try {
+      expect(plain.app.brokerCredentials).toBeNull();
+      expect(await brokerCredentialsAtStart(plain.app)).toMatch(/must authenticate pods/);
+    } finally {
+      await plain.close();
+    }
+  });
 
   it('needs MQTT_URL with the user and password Greenpod subscribes with', () => {
     expect(message(base)).toContain('MQTT_URL:');

@@ -101,6 +101,16 @@ async function writeAtomically(file: string, content: string) {
   await rename(temp, file);
 }
 
+/** At start in MQTT_URL mode, before subscribing: writes the files and says what the operator must do. */
+export async function brokerCredentialsAtStart(app: FastifyInstance): Promise<string | null> {
+  if (!app.brokerCredentials) {
+    return 'MQTT_URL without MQTT_PASSWORD_FILE and MQTT_ACL_FILE: the broker must authenticate pods and keep each to its own topic by itself';
+  }
+  const { withoutBrokerKey } = await app.brokerCredentials.write();
+  if (withoutBrokerKey === 0) return null;
+  return `${withoutBrokerKey} active pods have a key older than the broker credentials and cannot connect to the broker: rotate their ingest keys (POST /api/pod/:id/ingest-key)`;
+}
+
 // The routes that make, change or remove a pod or its key.
 const POD_ROUTES = new Set(['/api/pod', '/api/pod/:id', '/api/pod/:id/ingest-key']);
 
