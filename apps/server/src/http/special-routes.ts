@@ -1,8 +1,10 @@
-import { columnName, DEFAULT_THEME, type Theme, THEME_FIELDS } from '@greenpod/contracts';
+import { columnName, DEFAULT_THEME, getResource, type Theme, THEME_FIELDS } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
+import { compileSelect, scopeClause } from '../crud/select';
+import type { SqlParam } from '../db/database';
 import { forbidden, notFound } from './errors';
 
 const THEME_SQL = [...THEME_FIELDS, 'primaryLogo', 'secondaryLogo', 'favicon']
@@ -52,12 +54,18 @@ export async function specialRoutes(base: FastifyInstance) {
   }, async (request) => {
     const caller = callerOf(request);
     if (!caller.isAdmin && caller.userId !== request.params.userId) throw forbidden();
+    // Only notifications of pods in the caller's scope, through the scope clause every read uses.
+    const params: SqlParam[] = [request.params.userId];
+    const notifications = compileSelect(getResource('notification'));
+    const clause = scopeClause(notifications, caller.scope, params);
     const rows = await app.db.query(
       `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
               to_char(un.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created
        FROM user_notification un JOIN notification n ON n.id = un.notification_id
-       WHERE un.user_id = $1 AND NOT un.read ORDER BY un.created DESC LIMIT 100`,
-      [request.params.userId],
+       WHERE un.user_id = $1 AND NOT un.read
+         ${clause ? `AND n.id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}
+       ORDER BY un.created DESC LIMIT 100`,
+      params,
     );
     return { success: true, data: rows, paging: { skip: 0, limit: 100, total: rows.length } };
   });
