@@ -61,6 +61,15 @@ beforeAll(async () => {
   const conf = [`listener ${port} 127.0.0.1`, 'persistence false', `password_file ${passwordFile}`, `acl_file ${aclFile}`, `user ${userInfo().username}`];
   writeFileSync(join(dir, 'mosquitto.conf'), `${conf.join('\n')}\n`);
   broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+  // Up once it answers a CONNECT at all (it refuses this one): a SIGHUP before then would end it.
+  await until('Mosquitto listens', async () => {
+    try {
+      (await connect('nobody', 'nothing')).end(true);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code !== 'ECONNREFUSED';
+    }
+  });
   t = await createTestApp({
     MQTT_URL: `mqtt://${SUBSCRIBER.user}:${SUBSCRIBER.password}@127.0.0.1:${port}`,
     MQTT_PASSWORD_FILE: passwordFile,
