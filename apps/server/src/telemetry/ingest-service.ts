@@ -61,7 +61,9 @@ export class IngestService {
       throw new StoreUnavailableError();
     }
     if (outcome.refused.length === 0) return { stored: outcome.stored, duplicates: rows.length - outcome.stored, rejected };
-    for (const r of outcome.refused) this.note('warn', r.reason, pod, 1);
+    const perReason = new Map<string, number>();
+    for (const r of outcome.refused) perReason.set(r.reason, (perReason.get(r.reason) ?? 0) + 1);
+    for (const [reason, count] of perReason) this.note('warn', reason, pod, count);
     const refused = outcome.refused.map((r) => ({ index: indexes[r.row] as number, reason: r.reason }));
     return {
       stored: outcome.stored,
