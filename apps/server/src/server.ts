@@ -46,6 +46,7 @@ async function main() {
     '',
     `  Greenpod is running at ${url}`,
     `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(seed.restored ? ['  No active, verified administrator was left: this account was restored as one (README: Accounts and access)'] : []),
     `  Admin sign-in: ${seed.adminEmail}`,
     seed.generatedPassword
       ? `  Admin password: ${seed.generatedPassword}   (generated now and shown only once: note it down)`

@@ -11,9 +11,14 @@ const LAST_ADMIN =
 
 type Values = Record<string, unknown>;
 
+/** Held until the transaction ends; the seed takes it too, so starts and admin edits queue. */
+export async function lockAdministrators(tx: Queryable) {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', LOCK);
+}
+
 /** Active, verified users of an administrator role, leaving out one user or one role's users. */
 async function otherAdministrators(tx: Queryable, leaveOut: { userId: number } | { roleId: number }) {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', LOCK);
+  await lockAdministrators(tx);
   const [column, id] = 'userId' in leaveOut ? ['u.id', leaveOut.userId] : ['u.role_id', leaveOut.roleId];
   const [row] = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id

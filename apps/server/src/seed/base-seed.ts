@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ACCESS_LEVEL, SENSOR_LABELS, SENSOR_TYPES, VIEWER_ACCESS_LEVEL } from '@greenpod/contracts';
+import { lockAdministrators } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface SeedResult {
   adminEmail: string;
-  /** Set only when this start created the administrator with a generated password. */
+  /** Set only when this start set the administrator's password to a generated one. */
   generatedPassword?: string;
+  /** This start made an active, verified administrator: the first one, or a restored one. */
   adminCreated: boolean;
+  /** There was no active, verified administrator although accounts existed: ADMIN_EMAIL's was restored. */
+  restored: boolean;
 }
 
-/** What every instance needs: the two roles, the sensor catalogue and a first administrator. */
+/**
+ * What every instance needs: the two roles, the sensor catalogue and an administrator. Without an
+ * active, verified administrator nobody could ever fix the instance from inside, so every start
+ * without one makes ADMIN_EMAIL's account one (created, or re-activated, verified, promoted) with
+ * ADMIN_PASSWORD, or a generated password returned once to be printed: the README's recovery path.
+ */
 export async function seedBase(db: Database, opts: { adminEmail: string; adminPassword?: string }): Promise<SeedResult> {
   await db.query(
     `INSERT INTO role (title, description, access_level) VALUES
@@ -26,18 +35,39 @@ export async function seedBase(db: Database, opts: { adminEmail: string; adminPa
       ]);
     }
   }
-  const [admin] = await db.query(
-    'SELECT u.id FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= $1 LIMIT 1',
+  // Under the lock the last-administrator rule takes, so instances starting together restore once.
+  const outcome = await db.transaction(async (tx) => {
+    await lockAdministrators(tx);
+    const [admin] = await tx.query(
+      'SELECT u.id FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= $1 AND u.active AND u.verified LIMIT 1',
+      [ADMIN_ACCESS_LEVEL],
+    );
+    if (admin) return { adminCreated: false, restored: false };
+    const [{ any } = { any: false }] = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM app_user) AS any');
+    const generatedPassword = opts.adminPassword ? undefined : randomBytes(12).toString('base64url');
+    const hash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
+    await tx.query(
+      `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified)
+       VALUES ($1, 'Greenpod', 'Administrator', $2, $3, true, true)
+       ON CONFLICT (email) DO UPDATE SET role_id = EXCLUDED.role_id, password = EXCLUDED.password, verified = true, active = true, updated = now()`,
+      [await administratorRole(tx), opts.adminEmail.toLowerCase(), hash],
+    );
+    return { adminCreated: true, restored: any, ...(generatedPassword ? { generatedPassword } : {}) };
+  });
+  return { adminEmail: opts.adminEmail, ...outcome };
+}
+
+/**
+ * The seeded Admin role, or another administrator role. When every one was demoted, a new role:
+ * raising a demoted one would also raise whoever holds it now.
+ */
+async function administratorRole(tx: Queryable): Promise<number> {
+  const [role] = await tx.query<{ id: number }>("SELECT id FROM role WHERE access_level >= $1 ORDER BY title = 'Admin' DESC, id LIMIT 1", [ADMIN_ACCESS_LEVEL]);
+  if (role) return role.id;
+  const [made] = await tx.query<{ id: number }>(
+    `INSERT INTO role (title, description, access_level) VALUES ('Administrator (restored)', 'Made at start: no administrator role was left', $1)
+     ON CONFLICT (title) DO UPDATE SET access_level = EXCLUDED.access_level RETURNING id`,
     [ADMIN_ACCESS_LEVEL],
   );
-  if (admin) return { adminEmail: opts.adminEmail, adminCreated: false };
-  const generatedPassword = opts.adminPassword ? undefined : randomBytes(12).toString('base64url');
-  const password = opts.adminPassword ?? (generatedPassword as string);
-  await db.query(
-    `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified)
-     SELECT id, 'Greenpod', 'Administrator', $1, $2, true, true FROM role WHERE title = 'Admin'
-     ON CONFLICT (email) DO UPDATE SET role_id = EXCLUDED.role_id, verified = true, active = true`,
-    [opts.adminEmail.toLowerCase(), await hashPassword(password)],
-  );
-  return { adminEmail: opts.adminEmail, adminCreated: true, ...(generatedPassword ? { generatedPassword } : {}) };
+  return (made as { id: number }).id;
 }
