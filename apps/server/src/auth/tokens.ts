@@ -10,7 +10,7 @@ export const RESET_TTL_MINUTES = 60;
  * A short digest of the stored password hash, carried in every session token. Setting a password,
  * by any path (reset link, user form, seed, plain SQL), stores a hash with a fresh random salt, so
  * the digest changes and every token issued before stops matching: no clock comparison, so a
- * sign-in in the same second as the change is not refused (ADR 0017). The salt makes the digest
+ * sign-in in the same second as the change is not refused (ADR 0018). The salt makes the digest
  * useless for guessing the password.
  */
 export const passwordStamp = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
