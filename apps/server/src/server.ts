@@ -1,6 +1,7 @@
 import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { keepDataDirPrivate } from './data-dir';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
 import { seedBase } from './seed/base-seed';
@@ -24,6 +25,8 @@ async function main() {
     }
     throw err;
   }
+  const dataDir = keepDataDirPrivate(config.DATA_DIR);
+  if (dataDir.warning) console.warn(dataDir.warning);
   const db = await openDatabase(config);
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const demo = demoEnabled(config);

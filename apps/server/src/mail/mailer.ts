@@ -26,9 +26,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      mkdirSync(opts.outboxDir, { recursive: true });
+      // A mail may hold a live reset link: the outbox is the service user's alone (as all of DATA_DIR).
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ file, to: mail.to }, 'mail written to the outbox');
     },
   };
