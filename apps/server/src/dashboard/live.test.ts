@@ -74,6 +74,9 @@ describe('GET /api/live', () => {
 
   it('answers 401 to a bad token and 400 to none', async () => {
     expect((await fetch(`${base}/api/live?token=nonsense`)).status).toBe(401);
+    // The same rule as a Bearer token: a subject that is not a user id is a 401, not a database error.
+    const odd = t.app.jwt.sign({ sub: 'abc', pwd: 'x' } as never);
+    expect((await fetch(`${base}/api/live?token=${encodeURIComponent(odd)}`)).status).toBe(401);
     expect((await fetch(`${base}/api/live`)).status).toBe(400);
   });
 });
