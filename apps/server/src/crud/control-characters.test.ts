@@ -1,6 +1,8 @@
 import { MESSAGES } from '@greenpod/contracts';
+import mqtt from 'mqtt';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedBroker } from '../telemetry/mqtt-broker';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** Every place text enters refuses what PostgreSQL cannot store with a 400 that names the field. */
@@ -68,5 +70,26 @@ describe('text PostgreSQL cannot store is a 400 with a field message', () => {
     expect(row?.description).toBe('line one\n\tline two');
     const edit = await t.call('PUT', `/api/group/${(ok.body.data as { id: number }).id}`, { token: t.adminToken, body: { title: `x${NUL}` } });
     expect(edit.status).toBe(400);
+  });
+});
+
+describe('a pod identifier PostgreSQL cannot store is an unknown pod', () => {
+  it('on MQTT sign-in: a refused login, not "server unavailable"', async () => {
+    const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: t.app.ingest, log: t.app.log });
+    try {
+      for (const username of [`pod${NUL}`, `pod${LONE}`]) {
+        const refusal = await mqtt
+          .connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password: 'key', reconnectPeriod: 0, connectTimeout: 5000 })
+          .then((c) => c.endAsync().then(() => 'connected'), (err: Error) => err.message);
+        expect(refusal).toMatch(/Bad username or password|Not authorized/);
+      }
+    } finally {
+      await broker.close();
+    }
+  });
+
+  it('in the HTTP sign-in header', async () => {
+    const res = await t.call('POST', '/api/ingest', { body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] }, headers: { authorization: `Pod pod${NUL}:key` } });
+    expect(res.status).toBe(401);
   });
 });

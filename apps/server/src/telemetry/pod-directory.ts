@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hasForbiddenCharacters } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 import type { PodIdentity } from './reading-validation';
 
@@ -41,6 +42,8 @@ export class PodDirectory {
   }
 
   private async lookup(identifier: string) {
+    // No pod has one (identifiers are one-line text), and PostgreSQL would refuse the parameter.
+    if (hasForbiddenCharacters(identifier)) return { at: 0, keyHash: null, pod: null };
     const hit = this.cache.get(identifier);
     if (hit && Date.now() - hit.at < TTL_MS) return hit;
     const generation = this.generation;
