@@ -67,8 +67,7 @@ export async function authRoutes(appBase: FastifyInstance) {
        ON CONFLICT (email) DO NOTHING RETURNING id`,
       [roleId, firstName, lastName, email, await hashPassword(password)],
     );
-    const owner = created ? undefined : await findUserBy(app.db, 'email', email);
-    if (owner) mailRegistrationAttempt(app, owner);
+    if (!created) mailRegistrationAttempt(app, email);
     return reply.status(201).send({ success: true, message: PENDING_VERIFICATION });
   });
 
