@@ -103,12 +103,15 @@ export function buildListSql(
     throw badRequest(`Cannot sort on ${sortKey}`, { colKey: [`Choose one of: ${resource.sortable.join(', ')}`] });
   }
   const direction = p.sortDirection ?? (p.colKey ? 'ASC' : (resource.defaultSort?.direction ?? 'DESC'));
-  // Sort on the raw column (not its formatted text) so dates order by time; id breaks ties.
-  const sortExpr = sortKey === 'created' || sortKey === 'updated' ? `t.${sortKey}` : c.expr[sortKey];
+  // Sort on the raw column (not its formatted text) so dates order by time; id breaks ties. Those
+  // two are never NULL, and without NULLS LAST an index on them serves a DESC page (migration 013).
+  const system = sortKey === 'created' || sortKey === 'updated';
+  const sortExpr = system ? `t.${sortKey}` : `${c.expr[sortKey]}`;
+  const nulls = system ? '' : ' NULLS LAST';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const skip = (p.offset - 1) * p.paging;
   return {
-    rows: `SELECT ${c.select} FROM ${c.from} ${whereSql} ORDER BY ${sortExpr} ${direction} NULLS LAST, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
+    rows: `SELECT ${c.select} FROM ${c.from} ${whereSql} ORDER BY ${sortExpr} ${direction}${nulls}, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
     fromWhere: `FROM ${c.from} ${whereSql}`,
     params,
     skip,

@@ -25,7 +25,7 @@ describe.skipIf(!onPostgres)('list statement timeout', () => {
 
   it('answers 503 with a message when a list statement is cancelled', async () => {
     const res = await t.call('GET', list('/api/measurement', { searchWord: 'no such pod' }), { token: t.adminToken });
-    expect(res.status).toBe(503);
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
     expect(res.body).toEqual({ success: false, error: expect.stringMatching(/took too long/) });
   });
 

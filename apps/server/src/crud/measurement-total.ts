@@ -54,8 +54,9 @@ export async function measurementRollupTotal(
     params.push(filter.sensorType);
     ofType = `AND x.sensor_type = $${params.length}`;
   }
+  // Per pod, so each sum is a range of the rollup's (pod_id, bucket, ...) key, never a scan of the table.
   const sumOf = (table: string, from: string, to: string | null) =>
-    `(SELECT coalesce(sum(x.count), 0) FROM edges e JOIN ${table} x ON x.pod_id = e.id AND x.bucket >= e.${from} ${to ? `AND x.bucket < e.${to}` : ''} ${ofType})`;
+    `(SELECT coalesce(sum(x.count), 0) FROM ${table} x WHERE x.pod_id = e.id AND x.bucket >= e.${from} ${to ? `AND x.bucket < e.${to}` : ''} ${ofType})`;
   const sql = `
     WITH firsts AS MATERIALIZED (
       SELECT t.id, (SELECT min(m.created) FROM measurement m WHERE m.pod_id = t.id) AS first
@@ -70,7 +71,7 @@ export async function measurementRollupTotal(
     ), edges AS MATERIALIZED (
       SELECT id, h, d, ${monthly.end(monthly.bucket(JUST_BEFORE('d')))} AS mo FROM days
     )
-    SELECT (${sumOf(hourly.table, 'h', 'd')} + ${sumOf(daily.table, 'd', 'mo')} + ${sumOf(monthly.table, 'mo', null)})::bigint AS rolled,
+    SELECT (SELECT coalesce(sum(${sumOf(hourly.table, 'h', 'd')} + ${sumOf(daily.table, 'd', 'mo')} + ${sumOf(monthly.table, 'mo', null)}), 0) FROM edges e)::bigint AS rolled,
       (SELECT count(*) FROM (SELECT 1 FROM edges e JOIN measurement x ON x.pod_id = e.id AND x.created < e.h ${ofType}
         LIMIT ${opts.countLimit + 1}) s)::int AS raw`;
   const [row] = await db.query<{ rolled: number; raw: number }>(sql, params);

@@ -41,11 +41,21 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly SqlParam[]) =>
     (await q.query<T>(sql, params ? [...params] : undefined)).rows;
   const prepared = preparedReads(db);
+  // PGlite runs a statement on this thread and settles it in microtasks, so a request's statements
+  // ran back to back without the event loop reading any other socket: 200 pages from one user were
+  // served one after another before a second user's request was even read, and the request budget
+  // never saw them in flight (bench/stall). Each statement and transaction first waits a turn.
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   return {
     kind: 'pglite',
-    query: <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) =>
-      options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    query: async <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) => {
+      await turn();
+      return options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params);
+    },
+    transaction: async (fn) => {
+      await turn();
+      return db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
+    },
     close: () => db.close(),
     listen: async (channel, onNotify) => {
       // One process holds a PGlite database, so its NOTIFYs are all delivered here.
