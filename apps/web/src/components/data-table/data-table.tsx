@@ -15,6 +15,8 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
   total: number;
+  /** `total` is where the server stopped counting: more rows may follow. */
+  totalIsLowerBound?: boolean;
   loading?: boolean;
   state: TableState;
   onStateChange: (next: TableState) => void;
@@ -140,9 +142,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           options={props.pageSizes ?? PAGE_SIZES}
           shown={loading ? 0 : rows.length}
           total={total}
+          totalIsLowerBound={props.totalIsLowerBound}
           onChange={(size) => onStateChange({ ...state, size, page: 1 })}
         />
-        <Pagination page={state.page} count={pages} onChange={(page) => onStateChange({ ...state, page })} />
+        <Pagination
+          page={state.page}
+          count={pages}
+          countIsLowerBound={props.totalIsLowerBound}
+          onChange={(page) => onStateChange({ ...state, page })}
+        />
       </Group>
     </Stack>
   );

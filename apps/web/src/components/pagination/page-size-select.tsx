@@ -5,11 +5,13 @@ interface PageSizeSelectProps {
   options: readonly number[];
   shown: number;
   total: number;
+  /** The server stopped counting at `total` (a big list): shown as "10,000+". */
+  totalIsLowerBound?: boolean;
   onChange: (size: number) => void;
 }
 
 /** Page-size dropdown with "Showing X of total" (X = rows on this page). */
-export function PageSizeSelect({ size, options, shown, total, onChange }: PageSizeSelectProps) {
+export function PageSizeSelect({ size, options, shown, total, totalIsLowerBound, onChange }: PageSizeSelectProps) {
   return (
     <Group gap="xs">
       <NativeSelect
@@ -20,7 +22,7 @@ export function PageSizeSelect({ size, options, shown, total, onChange }: PageSi
         w={80}
       />
       <Text size="sm">
-        Showing {shown} of {total}
+        Showing {shown} of {totalIsLowerBound ? `${total.toLocaleString('en')}+` : total}
       </Text>
     </Group>
   );

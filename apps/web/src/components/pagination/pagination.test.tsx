@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { PageSizeSelect } from './page-size-select';
 import { Pagination } from './pagination';
 
 const pageButtons = () =>
@@ -38,5 +39,18 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+});
+
+describe('a list whose total is a lower bound', () => {
+  it('shows the total as "10,000+"', () => {
+    renderWithProviders(<PageSizeSelect size={10} options={[10, 20]} shown={10} total={10_000} totalIsLowerBound onChange={() => {}} />);
+    expect(screen.getByText('Showing 10 of 10,000+')).toBeInTheDocument();
+  });
+
+  it('still pages forward from the last counted page, but has no last page to jump to', () => {
+    renderWithProviders(<Pagination page={1000} count={1001} countIsLowerBound onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
   });
 });

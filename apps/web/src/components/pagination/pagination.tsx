@@ -10,11 +10,13 @@ import { pageWindow } from './page-window';
 interface PaginationProps {
   page: number;
   count: number;
+  /** More pages may follow `count` (the list's total is a lower bound): there is no known last page. */
+  countIsLowerBound?: boolean;
   onChange: (page: number) => void;
 }
 
 /** Numbered pagination with first, previous, next and last buttons (viewer.md 2.7). */
-export function Pagination({ page, count, onChange }: PaginationProps) {
+export function Pagination({ page, count, countIsLowerBound, onChange }: PaginationProps) {
   const visible = pageWindow(page, count);
   const go = (target: number) => {
     if (target !== page && target >= 1 && target <= count) onChange(target);
@@ -45,7 +47,7 @@ export function Pagination({ page, count, onChange }: PaginationProps) {
       <ActionIcon variant="default" aria-label="Next page" disabled={atEnd} onClick={() => go(page + 1)}>
         <IconChevronRight size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" aria-label="Last page" disabled={atEnd} onClick={() => go(count)}>
+      <ActionIcon variant="default" aria-label="Last page" disabled={atEnd || countIsLowerBound} onClick={() => go(count)}>
         <IconChevronsRight size={16} />
       </ActionIcon>
     </Group>

@@ -79,6 +79,7 @@ export function AggregateDataPage({ granularity }: { granularity: Granularity })
         columns={AGGREGATE_COLUMNS}
         rows={failed ? [] : (list.data?.data ?? [])}
         total={failed ? 0 : (list.data?.paging.total ?? 0)}
+        totalIsLowerBound={!failed && list.data?.paging.totalIsLowerBound}
         loading={list.isLoading}
         state={state}
         onStateChange={setState}

@@ -73,6 +73,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
         columns={columns}
         rows={list.data?.data ?? []}
         total={list.data?.paging.total ?? 0}
+        totalIsLowerBound={list.data?.paging.totalIsLowerBound}
         loading={list.isPending}
         state={state}
         onStateChange={setState}
