@@ -21,7 +21,7 @@ const released = Symbol('request budget released');
 const SWEEP_EVERY = 1000;
 
 /**
- * Each caller's share of this server (ADR 0019): at most `concurrent` requests in progress and
+ * Each caller's share of this server (ADR 0020): at most `concurrent` requests in progress and
  * `perMinute` requests a minute; past either, 429 with Retry-After, before any database work. A
  * caller is the user of a validly signed session token (checked here without the database, so the
  * refusal itself costs nothing), else the client address. Kept in memory: it guards this process's
