@@ -14,7 +14,7 @@ describe.skipIf(!onPostgres)('list statement timeout', () => {
   beforeAll(async () => {
     t = await createTestApp({ LIST_STATEMENT_TIMEOUT_MS: '1' });
     const pod = await podWithSensors(t, ['ELECTRICITY']);
-    // Enough raw readings that a search over their formatted text takes well over a millisecond.
+    // Enough raw readings that a search on their pod's title (matching none) takes well over a millisecond.
     await t.db.query(
       `INSERT INTO measurement (pod_id, sensor_id, sensor_type, value, created)
        SELECT $1, $2, 'ELECTRICITY', g, now() - make_interval(secs => g) FROM generate_series(1, 300000) g`,
@@ -24,7 +24,7 @@ describe.skipIf(!onPostgres)('list statement timeout', () => {
   afterAll(() => t?.close());
 
   it('answers 503 with a message when a list statement is cancelled', async () => {
-    const res = await t.call('GET', list('/api/measurement', { searchWord: 'no such pod' }), { token: t.adminToken });
+    const res = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'no such pod' }), { token: t.adminToken });
     expect(res.status, JSON.stringify(res.body)).toBe(503);
     expect(res.body).toEqual({ success: false, error: expect.stringMatching(/took too long/) });
   });
