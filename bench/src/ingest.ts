@@ -31,9 +31,19 @@ const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 const db = await benchDatabase('greenpod_bench_ingest', await freePort());
 const [port, mqttPort] = [await freePort(), await freePort()];
-const server = await startServerProcess({ DATABASE_URL: db.url, PORT: String(port), MQTT_PORT: String(mqttPort), ADMIN_PASSWORD: 'bench-admin-pass', LOG_LEVEL: 'error', DATA_DIR: `/tmp/greenpod-bench-${port}` });
+const server = await startServerProcess({
+  DATABASE_URL: db.url,
+  PORT: String(port),
+  MQTT_PORT: String(mqttPort),
+  ADMIN_PASSWORD: 'bench-admin-pass',
+  LOG_LEVEL: 'error',
+  DATA_DIR: `/tmp/greenpod-bench-${port}`,
+});
 const base = `http://127.0.0.1:${port}`;
-const login = await apiClient(base)<{ token: string }>('POST', '/api/user/login', { email: 'admin@greenpod.local', password: 'bench-admin-pass' });
+const login = await apiClient(base)<{ token: string }>('POST', '/api/user/login', {
+  email: 'admin@greenpod.local',
+  password: 'bench-admin-pass',
+});
 const api = apiClient(base, login.token);
 const { pods, sensorIds } = await createPods(api, Math.max(CLIENTS, HTTP_BATCHES));
 const sql = new pg.Client({ connectionString: db.url });
@@ -43,7 +53,13 @@ const count = async () => Number((await sql.query('SELECT count(*) AS n FROM mea
 // (a) HTTP: batches of 5,000 readings (625 instants x 8 sensors), four requests in flight.
 const t0 = Date.UTC(2025, 0, 1);
 const batch = () => ({
-  readings: Array.from({ length: 625 }, (_, i) => SENSOR_TYPES.map((sensorType, s) => ({ sensorType, value: (i * 7 + s) % 50, created: formatWireTime(new Date(t0 + i * 300_000)) }))).flat(),
+  readings: Array.from({ length: 625 }, (_, i) =>
+    SENSOR_TYPES.map((sensorType, s) => ({
+      sensorType,
+      value: (i * 7 + s) % 50,
+      created: formatWireTime(new Date(t0 + i * 300_000)),
+    })),
+  ).flat(),
 });
 const httpStart = performance.now();
 let httpStored = 0;
@@ -82,13 +98,22 @@ function* csv() {
   if (chunk) yield chunk;
 }
 const copyStart = performance.now();
-await pipeline(Readable.from(csv()), sql.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')));
+await pipeline(
+  Readable.from(csv()),
+  sql.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')),
+);
 const copyMs = performance.now() - copyStart;
 
 // (b) MQTT: many pods at once, 8 readings per message, QoS 1, a few messages in flight per pod.
 const before = await count();
 const clients = await Promise.all(
-  pods.slice(0, CLIENTS).map((p) => mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { username: p.identifier, password: p.key, reconnectPeriod: 0 })),
+  pods.slice(0, CLIENTS).map((p) =>
+    mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: p.identifier,
+      password: p.key,
+      reconnectPeriod: 0,
+    }),
+  ),
 );
 const t2 = Date.UTC(2023, 0, 1);
 let acked = 0;
@@ -102,7 +127,9 @@ await Promise.all(
       while (next < MESSAGES) {
         const k = next++;
         const created = formatWireTime(new Date(t2 + k * 300_000));
-        const payload = JSON.stringify({ readings: SENSOR_TYPES.map((sensorType, s) => ({ sensorType, value: (k + s) % 40, created })) });
+        const payload = JSON.stringify({
+          readings: SENSOR_TYPES.map((sensorType, s) => ({ sensorType, value: (k + s) % 40, created })),
+        });
         await client.publishAsync(topic, payload, { qos: 1 });
         acked += 8;
       }

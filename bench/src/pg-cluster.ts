@@ -21,7 +21,16 @@ export async function benchDatabase(name: string, port: number) {
       if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}`);
     };
     asPg('initdb', ['-D', `${dir}/data`, '--auth=trust', '-U', 'postgres']);
-    asPg('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=512MB`, 'start']);
+    asPg('pg_ctl', [
+      '-D',
+      `${dir}/data`,
+      '-l',
+      `${dir}/log`,
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=512MB`,
+      'start',
+    ]);
     adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
     stopCluster = () => {
       spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);

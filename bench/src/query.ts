@@ -16,13 +16,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
-import { migrate } from '../../apps/server/src/db/migrate';
 import { listCards } from '../../apps/server/src/dashboard/cards';
-import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
 import { meansByBucket } from '../../apps/server/src/dashboard/chart-query';
+import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
 import { sumsByPod } from '../../apps/server/src/dashboard/readings-query';
 import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../../apps/server/src/dashboard/window';
+import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
+import { migrate } from '../../apps/server/src/db/migrate';
 import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
 import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
 import { freePort } from '../../apps/server/src/test/server-process';
@@ -95,10 +95,18 @@ function* csv(l: Layout, podIds: number[], sensorIds: number[], fromStep = 0, to
 
 /** 5 locations x 4 areas, the pods dealt round-robin: stat-all's first page (5 cards) covers them all. */
 async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
-  const one = async (sql: string, params: (string | number)[]) => ((await db.query<{ id: number }>(sql, params))[0] as { id: number }).id;
-  for (const type of SENSOR_TYPES) await db.query('INSERT INTO sensor (title, type, description) VALUES ($1, $1, $1)', [type]);
-  const group = await one("INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', $1) RETURNING id", ['benchgroup01']);
-  const client = await one("INSERT INTO client (group_id, title, description, shortcode) VALUES ($1, 'Bench', 'bench', $2) RETURNING id", [group, 'benchclient1']);
+  const one = async (sql: string, params: (string | number)[]) =>
+    ((await db.query<{ id: number }>(sql, params))[0] as { id: number }).id;
+  for (const type of SENSOR_TYPES)
+    await db.query('INSERT INTO sensor (title, type, description) VALUES ($1, $1, $1)', [type]);
+  const group = await one(
+    "INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', $1) RETURNING id",
+    ['benchgroup01'],
+  );
+  const client = await one(
+    "INSERT INTO client (group_id, title, description, shortcode) VALUES ($1, 'Bench', 'bench', $2) RETURNING id",
+    [group, 'benchclient1'],
+  );
   const areas: { id: number; location: number }[] = [];
   for (let l = 0; l < 5; l++) {
     const location = await one(
@@ -106,20 +114,30 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
        VALUES ($1, $2, $3, 'd', 'UK', 'London', 'a', 'c', '1', 1) RETURNING id`,
       [group, client, `Location ${l}`],
     );
-    for (let a = 0; a < 4; a++) areas.push({ location, id: await one("INSERT INTO area (group_id, client_id, location_id, title, description) VALUES ($1, $2, $3, $4, 'd') RETURNING id", [group, client, location, `Area ${l}.${a}`]) });
+    for (let a = 0; a < 4; a++)
+      areas.push({
+        location,
+        id: await one(
+          "INSERT INTO area (group_id, client_id, location_id, title, description) VALUES ($1, $2, $3, $4, 'd') RETURNING id",
+          [group, client, location, `Area ${l}.${a}`],
+        ),
+      });
   }
   const podIds: number[] = [];
   for (let p = 0; p < pods; p++) {
     const area = areas[p % areas.length] as { id: number; location: number };
     podIds.push(
-      await one("INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage) VALUES ($1, $2, $3, $4, $5, $5, 'd', $6) RETURNING id", [
-        group, client, area.location, area.id, `bench-${p}`, p % 2 ? 120 : 230,
-      ]),
+      await one(
+        "INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage) VALUES ($1, $2, $3, $4, $5, $5, 'd', $6) RETURNING id",
+        [group, client, area.location, area.id, `bench-${p}`, p % 2 ? 120 : 230],
+      ),
     );
   }
   const sensors = await db.query<{ id: number; type: string }>('SELECT id, type FROM sensor');
   const sensorIds = SENSOR_TYPES.map((t) => (sensors.find((s) => s.type === t) as { id: number }).id);
-  for (const pod of podIds) for (const sensor of sensorIds) await db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [pod, sensor]);
+  for (const pod of podIds)
+    for (const sensor of sensorIds)
+      await db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [pod, sensor]);
   return { podIds, sensorIds };
 }
 
@@ -138,7 +156,8 @@ const ROLLUPS = [
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
-const layoutKey = (l: Layout) => JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
+const layoutKey = (l: Layout) =>
+  JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
 
 async function reusePostgres(l: Layout, name: string) {
   const url = new URL(process.env.DATABASE_URL as string);
@@ -168,7 +187,10 @@ async function loadPostgres(l: Layout, name: string) {
   const client = new pg.Client({ connectionString: pgdb.url });
   await client.connect();
   const t0 = performance.now();
-  await pipeline(Readable.from(csv(l, podIds, sensorIds)), client.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')));
+  await pipeline(
+    Readable.from(csv(l, podIds, sensorIds)),
+    client.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')),
+  );
   const copyMs = performance.now() - t0;
   await client.query("SET work_mem = '512MB'");
   for (const sql of ROLLUPS) await client.query(sql);
@@ -198,7 +220,11 @@ async function loadPglite(l: Layout, dir: string) {
     const steps = Math.max(1, Math.floor(250_000 / l.series));
     for (let i = 0; i < l.perSeries; i += steps) {
       const blob = new Blob([...csv(l, podIds, sensorIds, i, Math.min(i + steps, l.perSeries))]);
-      await lite.query("COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM '/dev/blob' (FORMAT csv)", [], { blob });
+      await lite.query(
+        "COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM '/dev/blob' (FORMAT csv)",
+        [],
+        { blob },
+      );
     }
     copyMs = performance.now() - t0;
     await lite.exec("SET work_mem = '512MB'");
@@ -225,7 +251,8 @@ const WINDOWS: { name: string; mode: WindowMode }[] = [
 const windowOf = (mode: WindowMode): TimeWindow => resolveWindow({ mode, minutes: 30, tz: TZ, now: NOW });
 
 /** What GET /api/stat-all does with the database: the root page of (5) location cards. */
-const statAll = (db: Database, window: TimeWindow) => listCards(db, SCOPE, { filter: {}, window, skip: 0, limit: 5, direction: 'ASC', now: NOW });
+const statAll = (db: Database, window: TimeWindow) =>
+  listCards(db, SCOPE, { filter: {}, window, skip: 0, limit: 5, direction: 'ASC', now: NOW });
 
 /** What GET /api/graph does with the database, every visible pod, series built as the route does. */
 async function graph(db: Database, window: TimeWindow) {
@@ -251,7 +278,14 @@ async function rawGraph(db: Database, podIds: number[], w: TimeWindow) {
     [podIds, w.from, w.to, `${bucket.ms / 1000} seconds`, origin],
   );
   // Bucket i is [edges[i-1], edges[i]): the first one starts at `from`, which date_bin puts on the grid point before.
-  return rows.map((r) => ({ sensorType: r.sensor_type, bucket: Math.max(1, edges.findIndex((e) => e > r.b)), avg: r.avg }));
+  return rows.map((r) => ({
+    sensorType: r.sensor_type,
+    bucket: Math.max(
+      1,
+      edges.findIndex((e) => e > r.b),
+    ),
+    avg: r.avg,
+  }));
 }
 
 /** Max |rollup - raw| over every (key) both answer, and how many keys are missing from either side. */
@@ -315,21 +349,36 @@ async function measure(db: Database, podIds: number[], label: string) {
       new Map(byPod.filter((r) => r.n > 0).map((r) => [`${r.podId}/${r.sensorType}`, r.s / r.n])),
       new Map(rawByPod.map((r) => [`${r.pod_id}/${r.sensor_type}`, r.avg])),
     );
-    out.set(`${name}/stat-all`, { rollup: await time(() => statAll(db, w)), raw: await time(() => rawStatAll(db, podIds, w)), check: check1 });
+    out.set(`${name}/stat-all`, {
+      rollup: await time(() => statAll(db, w)),
+      raw: await time(() => rawStatAll(db, podIds, w)),
+      check: check1,
+    });
     const check2 = compare(
       new Map((await graph(db, w)).map((r) => [`${r.sensorType}/${r.bucket}`, r.avg])),
       new Map((await rawGraph(db, podIds, w)).map((r) => [`${r.sensorType}/${r.bucket}`, r.avg])),
     );
-    out.set(`${name}/graph`, { rollup: await time(() => graph(db, w)), raw: await time(() => rawGraph(db, podIds, w)), check: check2 });
+    out.set(`${name}/graph`, {
+      rollup: await time(() => graph(db, w)),
+      raw: await time(() => rawGraph(db, podIds, w)),
+      check: check2,
+    });
     console.log(`  ${label} ${name} done (load ${loadavg()[0]?.toFixed(2)})`);
   }
   return out;
 }
 
 const TARGETS: Record<string, number> = {
-  'live 30 min/stat-all': 5, 'live 30 min/graph': 5,
-  'day/stat-all': 15, 'day/graph': 15, 'week/stat-all': 15, 'week/graph': 15, 'month/stat-all': 15, 'month/graph': 15,
-  'year/stat-all': 20, 'year/graph': 50,
+  'live 30 min/stat-all': 5,
+  'live 30 min/graph': 5,
+  'day/stat-all': 15,
+  'day/graph': 15,
+  'week/stat-all': 15,
+  'week/graph': 15,
+  'month/stat-all': 15,
+  'month/graph': 15,
+  'year/stat-all': 20,
+  'year/graph': 50,
 };
 /** The issue sets the 10x rollup target for the longer windows only. */
 const rollupWindow = (name: string) => !name.startsWith('live') && !name.startsWith('day');
@@ -343,7 +392,11 @@ const lpg = layout(PODS, READINGS);
 const llite = layout(PODS, PGLITE_READINGS);
 const describe = (l: Layout) =>
   `${l.rows.toLocaleString('en')} readings = ${l.pods} pods x 8 sensors x ${l.perSeries.toLocaleString('en')} readings each, one every ${(l.intervalMs / 60_000).toFixed(1)} min over the 365 days before ${NOW.toISOString()}`;
-console.log(`bench/query ${new Date().toISOString()}  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `bench/query ${new Date().toISOString()}  load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 if (!args['skip-postgres']) console.log(`PostgreSQL scale: ${describe(lpg)}`);
 if (!args['skip-pglite']) console.log(`PGlite scale:     ${describe(llite)}`);
 
@@ -353,7 +406,9 @@ async function runPostgres(l: Layout, name: string) {
   const [info] = await loaded.db.query<{ version: string; jit: string; hourly: number; daily: number }>(
     "SELECT version(), current_setting('jit') AS jit, (SELECT count(*)::int FROM measurement_hourly) AS hourly, (SELECT count(*)::int FROM measurement_daily) AS daily",
   );
-  console.log(`PostgreSQL ${l.rows.toLocaleString('en')} loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`);
+  console.log(
+    `PostgreSQL ${l.rows.toLocaleString('en')} loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`,
+  );
   if (args['load-only']) {
     await loaded.db.close();
     return new Map<string, Measured>();
@@ -370,19 +425,35 @@ let liteResults: Map<string, Measured> | undefined;
 if (!args['skip-pglite']) {
   const dir = `${args['pglite-dir']}-${llite.pods}x${llite.rows}`;
   const lite = await loadPglite(llite, dir);
-  console.log(lite.reused ? `PGlite: reused ${dir}` : `PGlite loaded into ${dir}: COPY FROM '/dev/blob' ${(lite.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(lite.rollupMs / 1000).toFixed(1)} s`);
+  console.log(
+    lite.reused
+      ? `PGlite: reused ${dir}`
+      : `PGlite loaded into ${dir}: COPY FROM '/dev/blob' ${(lite.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(lite.rollupMs / 1000).toFixed(1)} s`,
+  );
   liteResults = await measure(lite.db, lite.podIds, 'PGlite');
   await lite.db.close();
 }
 // PGlite / PostgreSQL compares the two at the same scale: PostgreSQL is measured again at PGlite's if they differ.
 const sameScale = llite.rows === lpg.rows;
-const pgAtLiteScale = sameScale || !liteResults || args['skip-postgres'] ? pgResults : await runPostgres(llite, 'greenpod_bench_query_small');
+const pgAtLiteScale =
+  sameScale || !liteResults || args['skip-postgres']
+    ? pgResults
+    : await runPostgres(llite, 'greenpod_bench_query_small');
 
 const lines: string[][] = [
   [
-    'window', 'query', 'target (PG p95)', 'PG p50 / p95 ms', 'raw SQL p50 / p95 ms', 'speed-up',
-    'PGlite p50 / p95 ms', 'PGlite raw p50 / p95 ms', 'PGlite speed-up', sameScale ? 'PGlite / PG' : 'PGlite / PG (PG p50 at PGlite scale)',
-    'max abs(rollup - raw)', 'targets',
+    'window',
+    'query',
+    'target (PG p95)',
+    'PG p50 / p95 ms',
+    'raw SQL p50 / p95 ms',
+    'speed-up',
+    'PGlite p50 / p95 ms',
+    'PGlite raw p50 / p95 ms',
+    'PGlite speed-up',
+    sameScale ? 'PGlite / PG' : 'PGlite / PG (PG p50 at PGlite scale)',
+    'max abs(rollup - raw)',
+    'targets',
   ],
 ];
 for (const { name } of WINDOWS) {
@@ -402,9 +473,15 @@ for (const { name } of WINDOWS) {
     const missing = checks.reduce((a, c) => a + c.missing, 0);
     const speedup = (m: Measured | undefined) => (m ? `${(m.raw.p50 / m.rollup.p50).toFixed(1)}x` : '-');
     lines.push([
-      name, kind, `<= ${target} ms${rollupWindow(name) ? ', >= 10x' : ''}`,
-      pair(p?.rollup), pair(p?.raw), speedup(p),
-      pair(l?.rollup), pair(l?.raw), speedup(l),
+      name,
+      kind,
+      `<= ${target} ms${rollupWindow(name) ? ', >= 10x' : ''}`,
+      pair(p?.rollup),
+      pair(p?.raw),
+      speedup(p),
+      pair(l?.rollup),
+      pair(l?.raw),
+      speedup(l),
       liteRatio === undefined ? '-' : `${liteRatio.toFixed(2)}x${sameScale ? '' : ` (${ms(pSmall?.rollup.p50 ?? 0)})`}`,
       `${diff.toExponential(1)}${missing ? ` (${missing} keys differ!)` : ''}`,
       verdicts.join(', '),
@@ -413,7 +490,9 @@ for (const { name } of WINDOWS) {
 }
 const widths = (lines[0] as string[]).map((_, c) => Math.max(...lines.map((r) => (r[c] as string).length)));
 const row = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
-console.log(`\nDashboard queries, p50 / p95 in ms over ${RUNS} runs after 2 warm-ups (n=... where a slow case stopped after ${args['case-seconds']} s), tz ${TZ}, now ${NOW.toISOString()}`);
+console.log(
+  `\nDashboard queries, p50 / p95 in ms over ${RUNS} runs after 2 warm-ups (n=... where a slow case stopped after ${args['case-seconds']} s), tz ${TZ}, now ${NOW.toISOString()}`,
+);
 console.log(row(lines[0] as string[]));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of lines.slice(1)) console.log(row(r));
@@ -421,4 +500,6 @@ console.log(`
 stat-all = listCards (the root page: 5 location cards over all ${PODS} pods); graph = planBuckets + meansByBucket over podsUnderSql.
 raw SQL = AVG(value) over measurement for [from, to) per pod and sensor type (stat-all), per date_bin bucket and sensor type (graph).
 speed-up = raw p50 / rollup p50 in the same run; max abs(rollup - raw) compares every average of both answers (both engines).
-load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+load average at the end: ${loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ')}`);

@@ -17,8 +17,8 @@ import { type Database, openPglite, openPostgres } from '../../apps/server/src/d
 import { migrate } from '../../apps/server/src/db/migrate';
 import { seedBase } from '../../apps/server/src/seed/base-seed';
 import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { freePort, startServerProcess } from '../../apps/server/src/test/server-process';
 import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
+import { freePort, startServerProcess } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
 const { values: args } = parseArgs({
@@ -47,9 +47,16 @@ const DAY = 86_400_000;
 async function load(db: Database, readings: number) {
   await migrate(db);
   await seedBase(db, { adminEmail: 'admin@bench.test', adminPassword: PASSWORD });
-  const one = async (sql: string, params: (string | number)[]) => ((await db.query<{ id: number }>(sql, params))[0] as { id: number }).id;
-  const group = await one("INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', 'stallgroup01') RETURNING id", []);
-  const client = await one("INSERT INTO client (group_id, title, description, shortcode) VALUES ($1, 'Bench', 'bench', 'stallclient1') RETURNING id", [group]);
+  const one = async (sql: string, params: (string | number)[]) =>
+    ((await db.query<{ id: number }>(sql, params))[0] as { id: number }).id;
+  const group = await one(
+    "INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', 'stallgroup01') RETURNING id",
+    [],
+  );
+  const client = await one(
+    "INSERT INTO client (group_id, title, description, shortcode) VALUES ($1, 'Bench', 'bench', 'stallclient1') RETURNING id",
+    [group],
+  );
   const locations: number[] = [];
   const areas: number[] = [];
   for (let l = 0; l < 5; l++) {
@@ -59,7 +66,12 @@ async function load(db: Database, readings: number) {
       [group, client, `Location ${l}`],
     );
     locations.push(location);
-    areas.push(await one("INSERT INTO area (group_id, client_id, location_id, title, description) VALUES ($1, $2, $3, $4, 'd') RETURNING id", [group, client, location, `Area ${l}`]));
+    areas.push(
+      await one(
+        "INSERT INTO area (group_id, client_id, location_id, title, description) VALUES ($1, $2, $3, $4, 'd') RETURNING id",
+        [group, client, location, `Area ${l}`],
+      ),
+    );
   }
   await db.query(
     `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage)
@@ -69,12 +81,26 @@ async function load(db: Database, readings: number) {
   await db.query('INSERT INTO pod_sensor (pod_id, sensor_id) SELECT p.id, s.id FROM pod p CROSS JOIN sensor s');
   // Users: a viewer of every location (the flood), a viewer of one location (the other user).
   const hash = await hashPassword(PASSWORD);
-  for (const [email, scope] of [['flood@bench.test', locations], ['other@bench.test', locations.slice(0, 1)]] as const) {
-    const role = await one("INSERT INTO role (title, description, access_level) VALUES ($1, 'bench', 10) RETURNING id", [email]);
+  for (const [email, scope] of [
+    ['flood@bench.test', locations],
+    ['other@bench.test', locations.slice(0, 1)],
+  ] as const) {
+    const role = await one(
+      "INSERT INTO role (title, description, access_level) VALUES ($1, 'bench', 10) RETURNING id",
+      [email],
+    );
     for (const location of scope) {
-      await db.query('INSERT INTO role_location (role_id, group_id, client_id, location_id) VALUES ($1, $2, $3, $4)', [role, group, client, location]);
+      await db.query('INSERT INTO role_location (role_id, group_id, client_id, location_id) VALUES ($1, $2, $3, $4)', [
+        role,
+        group,
+        client,
+        location,
+      ]);
     }
-    await db.query("INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) VALUES ($1, 'B', 'B', $2, $3, true, true)", [role, email, hash]);
+    await db.query(
+      "INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) VALUES ($1, 'B', 'B', $2, $3, true, true)",
+      [role, email, hash],
+    );
   }
   // Each series (pod, sensor) reports evenly over the year before now; inserted in time order, as ingest does.
   const series = PODS * SENSOR_TYPES.length;
@@ -120,21 +146,40 @@ async function run(label: string, env: Record<string, string>, readings: number)
   });
   const base = `http://127.0.0.1:${port}`;
   const login = async (email: string) => {
-    const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const res = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     return ((await res.json()) as { token: string }).token;
   };
   const timed = async (token: string, path: string) => {
     const t0 = performance.now();
     const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await res.json()) as { paging?: { total: number; totalIsLowerBound?: boolean } };
-    return { ms: performance.now() - t0, status: res.status, paging: body.paging, retryAfter: Number(res.headers.get('retry-after') ?? 0) };
+    return {
+      ms: performance.now() - t0,
+      status: res.status,
+      paging: body.paging,
+      retryAfter: Number(res.headers.get('retry-after') ?? 0),
+    };
   };
-  const page = (n: number) => `/api/measurement?dataTableParams=${encodeURIComponent(JSON.stringify({ offset: n, paging: 10 }))}`;
-  const [flood, other, admin] = [await login('flood@bench.test'), await login('other@bench.test'), await login('admin@bench.test')];
+  const page = (n: number) =>
+    `/api/measurement?dataTableParams=${encodeURIComponent(JSON.stringify({ offset: n, paging: 10 }))}`;
+  const [flood, other, admin] = [
+    await login('flood@bench.test'),
+    await login('other@bench.test'),
+    await login('admin@bench.test'),
+  ];
   const sample = await timed(admin, page(1));
-  console.log(`\n${label}: ${readings.toLocaleString('en')} readings; admin's first page ${ms(sample.ms)}, total ${sample.paging?.total.toLocaleString('en')}${sample.paging?.totalIsLowerBound ? '+' : ''}`);
+  console.log(
+    `\n${label}: ${readings.toLocaleString('en')} readings; admin's first page ${ms(sample.ms)}, total ${sample.paging?.total.toLocaleString('en')}${sample.paging?.totalIsLowerBound ? '+' : ''}`,
+  );
 
-  for (const [who, token] of [['a viewer of every pod', flood], ['the administrator', admin]] as const) {
+  for (const [who, token] of [
+    ['a viewer of every pod', flood],
+    ['the administrator', admin],
+  ] as const) {
     const alone = [];
     for (let i = 0; i < 20; i++) alone.push((await timed(other, '/api/measurement')).ms);
     // The flood: CONCURRENCY requests outstanding for SECONDS, each answer followed by the next page
@@ -159,7 +204,8 @@ async function run(label: string, env: Record<string, string>, readings: number)
         for (let i = 0; performance.now() < until; i++) {
           const answer = await timed(token, page(1 + ((w + i) % 50)));
           answers.push(answer);
-          if (answer.retryAfter && !args['ignore-retry-after']) await new Promise((r) => setTimeout(r, answer.retryAfter * 1000));
+          if (answer.retryAfter && !args['ignore-retry-after'])
+            await new Promise((r) => setTimeout(r, answer.retryAfter * 1000));
         }
       }),
     );
@@ -169,9 +215,15 @@ async function run(label: string, env: Record<string, string>, readings: number)
     const floodTimes = answers.map((a) => a.ms);
     const okTimes = answers.filter((a) => a.status === 200).map((a) => a.ms);
     const backoff = args['ignore-retry-after'] ? 'ignoring Retry-After' : 'honouring Retry-After';
-    console.log(`  ${CONCURRENCY} concurrent pages from ${who} for ${SECONDS} s, ${backoff}: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
-    console.log(`    flood p50 ${ms(pct(floodTimes, 50))}, p99 ${ms(pct(floodTimes, 99))} (target < 1000 ms: ${(pct(floodTimes, 99) / 1000).toFixed(2)}x); its 200s p50 ${ms(pct(okTimes, 50))}, p99 ${ms(pct(okTimes, 99))}`);
-    console.log(`    other user alone p50 ${ms(pct(alone, 50))}, p99 ${ms(pct(alone, 99))}; during the flood (${[...otherStatuses].map(([s, n]) => `${n} x ${s}`).join(', ')}) p50 ${ms(pct(otherTimes, 50))}, p99 ${ms(pct(otherTimes, 99))} (target < 200 ms: ${(pct(otherTimes, 99) / 200).toFixed(2)}x)`);
+    console.log(
+      `  ${CONCURRENCY} concurrent pages from ${who} for ${SECONDS} s, ${backoff}: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`,
+    );
+    console.log(
+      `    flood p50 ${ms(pct(floodTimes, 50))}, p99 ${ms(pct(floodTimes, 99))} (target < 1000 ms: ${(pct(floodTimes, 99) / 1000).toFixed(2)}x); its 200s p50 ${ms(pct(okTimes, 50))}, p99 ${ms(pct(okTimes, 99))}`,
+    );
+    console.log(
+      `    other user alone p50 ${ms(pct(alone, 50))}, p99 ${ms(pct(alone, 99))}; during the flood (${[...otherStatuses].map(([s, n]) => `${n} x ${s}`).join(', ')}) p50 ${ms(pct(otherTimes, 50))}, p99 ${ms(pct(otherTimes, 99))} (target < 200 ms: ${(pct(otherTimes, 99) / 200).toFixed(2)}x)`,
+    );
     // Let the budget refill before the next round.
     await new Promise((r) => setTimeout(r, 61_000));
   }
@@ -179,9 +231,15 @@ async function run(label: string, env: Record<string, string>, readings: number)
   await new Promise((r) => server.once('exit', r));
 }
 
-console.log(`bench/stall ${new Date().toISOString()}  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `bench/stall ${new Date().toISOString()}  load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 const budget = loadConfig({ ...process.env, JWT_SECRET: 'x'.repeat(32) });
-console.log(`budget ${budget.REQUEST_CONCURRENCY_LIMIT} in flight, ${budget.REQUEST_RATE_LIMIT}/min per user; list count limit ${budget.LIST_COUNT_LIMIT.toLocaleString('en')}; list statement timeout ${budget.LIST_STATEMENT_TIMEOUT_MS} ms (PostgreSQL)`);
+console.log(
+  `budget ${budget.REQUEST_CONCURRENCY_LIMIT} in flight, ${budget.REQUEST_RATE_LIMIT}/min per user; list count limit ${budget.LIST_COUNT_LIMIT.toLocaleString('en')}; list statement timeout ${budget.LIST_STATEMENT_TIMEOUT_MS} ms (PostgreSQL)`,
+);
 
 if (!args['skip-postgres']) {
   const want = Number(args.readings);

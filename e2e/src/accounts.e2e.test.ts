@@ -48,7 +48,10 @@ describe('accounts in the browser', () => {
 
     await signIn(page, 'rosa@e2e.test', 'rosa-password-1');
     await page.waitForURL((url) => url.pathname === '/');
-    const stored = await page.evaluate(() => [localStorage.getItem('greenpod_token'), localStorage.getItem('greenpod_activeUser')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('greenpod_token'),
+      localStorage.getItem('greenpod_activeUser'),
+    ]);
     expect(stored[0]).toBeTruthy();
     expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ email: 'rosa@e2e.test' });
   });
@@ -57,7 +60,10 @@ describe('accounts in the browser', () => {
     const page = await newPage(browser);
     await page.goto('/user/requestResetPassword');
     await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByRole('button', { name: /send|submit|reset/i }).first().click();
+    await page
+      .getByRole('button', { name: /send|submit|reset/i })
+      .first()
+      .click();
     await page.getByText('Almost there!').waitFor();
     await page.getByRole('button', { name: 'Continue to login' }).click();
     await page.waitForURL('**/user/login');
@@ -95,7 +101,10 @@ describe('accounts in the browser', () => {
     });
     await page.goto('/admin/group');
     await page.waitForURL('**/user/login');
-    const stored = await page.evaluate(() => [localStorage.getItem('greenpod_token'), localStorage.getItem('greenpod_activeUser')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('greenpod_token'),
+      localStorage.getItem('greenpod_activeUser'),
+    ]);
     expect(stored).toEqual([null, null]);
   });
 });

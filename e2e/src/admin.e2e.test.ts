@@ -12,22 +12,31 @@ beforeAll(async () => {
   const body = (await res.json()) as { token?: string; user?: unknown };
   if (!body.token) {
     // The accounts suite may have changed the password already.
-    const retry = await page.request.post('/api/user/login', { data: { email: ADMIN.email, password: 'new-admin-password' } });
+    const retry = await page.request.post('/api/user/login', {
+      data: { email: ADMIN.email, password: 'new-admin-password' },
+    });
     Object.assign(body, await retry.json());
   }
   await page.goto('/user/login');
-  await page.evaluate(([token, user]) => {
-    localStorage.setItem('greenpod_token', token as string);
-    localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
-  }, [body.token, body.user]);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('greenpod_token', token as string);
+      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
+    },
+    [body.token, body.user],
+  );
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `artifacts/${ctx.task.name.replace(/\W+/g, '-')}.png` });
+  if (ctx.task.result?.state === 'fail')
+    await page.screenshot({ path: `artifacts/${ctx.task.name.replace(/\W+/g, '-')}.png` });
 });
 afterAll(() => browser?.close());
 
 async function pick(label: string, option: string) {
-  await page.getByLabel(new RegExp(`^${label}`)).first().click();
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .first()
+    .click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -64,9 +73,15 @@ describe('the admin area in the browser', () => {
 
   it('shows the server refusal when a group still has clients', async () => {
     await page.goto('/admin/group');
-    await page.getByRole('row', { name: /Seaside Group/ }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: /Seaside Group/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByText('Are you sure you want to delete this group?').waitFor();
-    await page.getByRole('button', { name: /^(Delete|Yes|Confirm)/ }).last().click();
+    await page
+      .getByRole('button', { name: /^(Delete|Yes|Confirm)/ })
+      .last()
+      .click();
     await page.getByText(/cannot be deleted: 1 client/).waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
@@ -9,7 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
-import { randomBytes } from 'node:crypto';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
 import { authRoutes } from './auth/auth-routes';
 import type { Config } from './config';
@@ -18,13 +18,13 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { specialRoutes } from './http/special-routes';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerErrorHandler } from './plugins/error-handler';
+import { pgRateLimitStore } from './plugins/rate-limit-store';
+import { registerRequestBudget } from './plugins/request-budget';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
-import { createMailer, type Mailer } from './mail/mailer';
-import { registerErrorHandler } from './plugins/error-handler';
-import { registerRequestBudget } from './plugins/request-budget';
-import { pgRateLimitStore } from './plugins/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,11 +48,22 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     // Behind a reverse proxy its X-Forwarded-For names the client (request.ip, the rate-limit key).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }) },
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
+    },
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: app.log }));
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: join(config.DATA_DIR, 'outbox'),
+        log: app.log,
+      }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const spa = existsSync(join(config.WEB_DIST, 'index.html'));

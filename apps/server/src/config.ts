@@ -8,54 +8,80 @@ const bool = z
   .transform((v) => v === '1' || v === 'true');
 
 // The files Greenpod writes for an external broker (ADR 0017) come together, and name its own subscriber.
-function brokerFilesNeedSubscriber(c: { MQTT_URL?: string; MQTT_PASSWORD_FILE?: string; MQTT_ACL_FILE?: string }, ctx: z.RefinementCtx) {
+function brokerFilesNeedSubscriber(
+  c: { MQTT_URL?: string; MQTT_PASSWORD_FILE?: string; MQTT_ACL_FILE?: string },
+  ctx: z.RefinementCtx,
+) {
   if (!c.MQTT_PASSWORD_FILE && !c.MQTT_ACL_FILE) return;
   for (const key of ['MQTT_PASSWORD_FILE', 'MQTT_ACL_FILE'] as const) {
-    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must be set together with the other broker file' });
+    if (!c[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: 'must be set together with the other broker file' });
   }
   const url = c.MQTT_URL && URL.canParse(c.MQTT_URL) ? new URL(c.MQTT_URL) : null;
   if (!url?.username || !url.password) {
-    ctx.addIssue({ code: 'custom', path: ['MQTT_URL'], message: 'must carry the user and password Greenpod subscribes with (mqtt://user:password@host) when the broker files are written' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MQTT_URL'],
+      message:
+        'must carry the user and password Greenpod subscribes with (mqtt://user:password@host) when the broker files are written',
+    });
   }
 }
 
-const schema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default(resolve(process.env.INIT_CWD ?? process.cwd(), 'data')),
-  DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 12h or 30m').default('12h'),
-  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@greenpod.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().default('Greenpod <no-reply@greenpod.local>'),
-  PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
-  MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
-  MQTT_URL: z.url({ error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
-  MQTT_PASSWORD_FILE: z.string().optional(),
-  MQTT_ACL_FILE: z.string().optional(),
-  MQTT_RELOAD_COMMAND: z.string().optional(),
-  AGGREGATE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
-  RAW_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  GREENPOD_DEMO: bool.optional(),
-  SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
-  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
-  RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
-  // Per client address across e-mails (password spraying); five times the per-e-mail limit unless set.
-  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
-  RESET_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
-  TRUST_PROXY: trustProxySchema,
-  LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(5),
-  LIST_COUNT_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
-  LIST_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).default(5_000),
-  REQUEST_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(600),
-  REQUEST_CONCURRENCY_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(12),
-  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
-}).superRefine(brokerFilesNeedSubscriber).transform(withAddressLimits);
+const schema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default(resolve(process.env.INIT_CWD ?? process.cwd(), 'data')),
+    DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+[smhd]$/, 'must look like 12h or 30m')
+      .default('12h'),
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@greenpod.local'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().default('Greenpod <no-reply@greenpod.local>'),
+    PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
+    MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
+    MQTT_URL: z.url({ error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
+    MQTT_PASSWORD_FILE: z.string().optional(),
+    MQTT_ACL_FILE: z.string().optional(),
+    MQTT_RELOAD_COMMAND: z.string().optional(),
+    AGGREGATE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
+    RAW_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GREENPOD_DEMO: bool.optional(),
+    SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
+    LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+    RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+    // Per client address across e-mails (password spraying); five times the per-e-mail limit unless set.
+    LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
+    RESET_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).optional(),
+    TRUST_PROXY: trustProxySchema,
+    LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(5),
+    LIST_COUNT_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000),
+    LIST_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(1)
+      .default(5_000),
+    REQUEST_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(600),
+    REQUEST_CONCURRENCY_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(12),
+    WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  })
+  .superRefine(brokerFilesNeedSubscriber)
+  .transform(withAddressLimits);
 
-function withAddressLimits<C extends { LOGIN_RATE_LIMIT: number; RESET_RATE_LIMIT: number; LOGIN_ADDRESS_RATE_LIMIT?: number; RESET_ADDRESS_RATE_LIMIT?: number }>(c: C) {
+function withAddressLimits<
+  C extends {
+    LOGIN_RATE_LIMIT: number;
+    RESET_RATE_LIMIT: number;
+    LOGIN_ADDRESS_RATE_LIMIT?: number;
+    RESET_ADDRESS_RATE_LIMIT?: number;
+  },
+>(c: C) {
   return {
     ...c,
     LOGIN_ADDRESS_RATE_LIMIT: c.LOGIN_ADDRESS_RATE_LIMIT ?? 5 * c.LOGIN_RATE_LIMIT,

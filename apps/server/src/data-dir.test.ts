@@ -26,11 +26,19 @@ describe('DATA_DIR permissions', () => {
     chmodSync(dataDir, 0o755); // a folder made before this rule, open to everyone
     const port = await freePort();
     server = await startServerProcess({
-      DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(await freePort()), ADMIN_PASSWORD: 'perms-admin-pass', JWT_SECRET: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      MQTT_PORT: String(await freePort()),
+      ADMIN_PASSWORD: 'perms-admin-pass',
+      JWT_SECRET: '',
     });
-    const res = await apiClient(`http://127.0.0.1:${port}`)('POST', '/api/user/resetPassword', { email: 'admin@greenpod.local' });
+    const res = await apiClient(`http://127.0.0.1:${port}`)('POST', '/api/user/resetPassword', {
+      email: 'admin@greenpod.local',
+    });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(existsSync(join(dataDir, 'outbox')) && readdirSync(join(dataDir, 'outbox'))).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(existsSync(join(dataDir, 'outbox')) && readdirSync(join(dataDir, 'outbox'))).toHaveLength(1),
+    );
 
     const files = walk(dataDir);
     expect(files).toContain(join(dataDir, 'jwt-secret'));
@@ -43,8 +51,19 @@ describe('DATA_DIR permissions', () => {
     server.kill('SIGTERM');
     await stopped;
     const again = await freePort();
-    server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(again), MQTT_PORT: String(await freePort()), ADMIN_PASSWORD: 'perms-admin-pass' });
-    expect((await apiClient(`http://127.0.0.1:${again}`)('POST', '/api/user/resetPassword', { email: 'admin@greenpod.local' })).status).toBe(200);
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(again),
+      MQTT_PORT: String(await freePort()),
+      ADMIN_PASSWORD: 'perms-admin-pass',
+    });
+    expect(
+      (
+        await apiClient(`http://127.0.0.1:${again}`)('POST', '/api/user/resetPassword', {
+          email: 'admin@greenpod.local',
+        })
+      ).status,
+    ).toBe(200);
     await vi.waitFor(() => expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(2));
     expect(walk(dataDir).filter(openToOthers)).toEqual([]);
   });

@@ -16,7 +16,9 @@ export function keepDataDirPrivate(dir: string): { warning?: string } {
     return {};
   } catch (err) {
     // Another user's folder (a shared mount): run anyway, but say so.
-    return { warning: `DATA_DIR ${dir} is open to other users and could not be made private (${(err as Error).message})` };
+    return {
+      warning: `DATA_DIR ${dir} is open to other users and could not be made private (${(err as Error).message})`,
+    };
   }
 }
 

@@ -49,14 +49,20 @@ async function main() {
     '',
     `  Greenpod is running at ${url}`,
     `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-    ...(seed.restored ? ['  No active, verified administrator was left: this account was restored as one (README: Accounts and access)'] : []),
+    ...(seed.restored
+      ? ['  No active, verified administrator was left: this account was restored as one (README: Accounts and access)']
+      : []),
     `  Admin sign-in: ${seed.adminEmail}`,
     seed.generatedPassword
       ? `  Admin password: ${seed.generatedPassword}   (generated now and shown only once: note it down)`
       : `  Admin password: ${config.ADMIN_PASSWORD && seed.adminCreated ? 'the ADMIN_PASSWORD you set' : 'as set when the administrator was created'}`,
     `  MQTT: ${config.MQTT_URL ? `subscribed to ${withoutPassword(config.MQTT_URL)}` : `broker on port ${brokerPort} (topic pods/<identifier>/readings)`}`,
     `  API documentation: ${url}/api/docs`,
-    ...(simulator ? [`  Demo: ${simulator.connected} pods streaming live readings every ${config.SIMULATOR_INTERVAL_SECONDS} s (GREENPOD_DEMO=0 for an empty instance)`] : []),
+    ...(simulator
+      ? [
+          `  Demo: ${simulator.connected} pods streaming live readings every ${config.SIMULATOR_INTERVAL_SECONDS} s (GREENPOD_DEMO=0 for an empty instance)`,
+        ]
+      : []),
     '',
   ];
   console.log(lines.join('\n'));

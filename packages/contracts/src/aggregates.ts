@@ -35,7 +35,13 @@ export type AggregateRow = z.infer<typeof aggregateRowSchema>;
 
 /** List protocol whitelists: the server searches and sorts only on these; default order created DESC. */
 export const AGGREGATE_SEARCHABLE = ['podTitle', 'podsIdentifier'] as const;
-export const AGGREGATE_SORTABLE = ['podId', 'podTitle', 'podsIdentifier', ...AGGREGATE_VALUE_FIELDS, 'created'] as const;
+export const AGGREGATE_SORTABLE = [
+  'podId',
+  'podTitle',
+  'podsIdentifier',
+  ...AGGREGATE_VALUE_FIELDS,
+  'created',
+] as const;
 export const AGGREGATE_DEFAULT_SORT = { key: 'created', direction: 'DESC' } as const;
 
 /** What Generate and Delete answer: how many rows were made or removed. */

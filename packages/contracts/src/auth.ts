@@ -5,7 +5,9 @@ import { plainText } from './plain-text';
 const required = MESSAGES.required;
 const email = z.preprocess(
   (v) => (v === null ? undefined : v),
-  plainText(z.string({ error: required }).trim().min(1, required)).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
+  plainText(z.string({ error: required }).trim().min(1, required))
+    .toLowerCase()
+    .pipe(z.email(MESSAGES.invalidEmail)),
 );
 const secret = () => plainText(z.string({ error: required }).min(1, required), 'secret');
 const password = secret();

@@ -18,12 +18,33 @@ describe('defineResource', () => {
 
   it('never lists a write-only field in rows', () => {
     expect(Object.keys(user.rowSchema.shape)).not.toContain('password');
-    expect(user.rowSchema.parse({ id: 1, roleId: 1, assetId: null, firstName: 'a', lastName: 'b', email: 'e',
-      active: true, verified: false, roleTitle: 'Admin', created: 'x', updated: 'y', password: 'leak' })).not.toHaveProperty('password');
+    expect(
+      user.rowSchema.parse({
+        id: 1,
+        roleId: 1,
+        assetId: null,
+        firstName: 'a',
+        lastName: 'b',
+        email: 'e',
+        active: true,
+        verified: false,
+        roleTitle: 'Admin',
+        created: 'x',
+        updated: 'y',
+        password: 'leak',
+      }),
+    ).not.toHaveProperty('password');
   });
 
   it('requires at least one tip tag', () => {
-    const r = tip.createSchema.safeParse({ groupId: 1, clientId: 1, locationId: 1, title: 't', description: 'd', tags: [] });
+    const r = tip.createSchema.safeParse({
+      groupId: 1,
+      clientId: 1,
+      locationId: 1,
+      title: 't',
+      description: 'd',
+      tags: [],
+    });
     expect(r.error?.issues[0]?.message).toBe(MESSAGES.selectAtLeastOne);
   });
 

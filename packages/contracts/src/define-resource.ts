@@ -116,7 +116,10 @@ export function defineResource(input: ResourceInput): Resource {
     const f = input.fields[key];
     const j = joins[key];
     const label =
-      input.columnLabels?.[key] ?? f?.label ?? j?.label ?? (key === 'created' ? 'Created' : key === 'updated' ? 'Updated' : key);
+      input.columnLabels?.[key] ??
+      f?.label ??
+      j?.label ??
+      (key === 'created' ? 'Created' : key === 'updated' ? 'Updated' : key);
     const kind: ListColumn['kind'] = f ? f.kind : j ? 'join' : key === 'id' ? 'id' : 'date';
     return { key, label, sortable: sortable.includes(key), kind, hideOnMobile: !!input.hideOnMobile?.includes(key) };
   });

@@ -76,7 +76,14 @@ function inputSchema(f: FieldDef): z.ZodType {
     case 'text': {
       const max = f.max ?? (f.format === 'multiline' ? 4000 : 255);
       const kind: TextKind = f.format === 'multiline' ? 'multiline' : f.format === 'password' ? 'secret' : 'line';
-      let s = plainText(z.string({ error: typeError(required) }).trim().min(1, required).max(max, MESSAGES.tooLong(max)), kind);
+      let s = plainText(
+        z
+          .string({ error: typeError(required) })
+          .trim()
+          .min(1, required)
+          .max(max, MESSAGES.tooLong(max)),
+        kind,
+      );
       if (f.format === 'email') s = s.toLowerCase().pipe(z.email(MESSAGES.invalidEmail)) as unknown as typeof s;
       if (f.format === 'color') s = s.regex(/^#[0-9a-fA-F]{3,8}$/, MESSAGES.invalidColor);
       if (f.format === 'slug') s = s.regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.invalidSlug);
@@ -105,7 +112,13 @@ function inputSchema(f: FieldDef): z.ZodType {
       );
     }
     case 'ref':
-      return z.preprocess(toNumber, z.number({ error: typeError(required) }).int(required).positive(required));
+      return z.preprocess(
+        toNumber,
+        z
+          .number({ error: typeError(required) })
+          .int(required)
+          .positive(required),
+      );
     case 'tags':
       return z.preprocess(
         blankToUndefined,

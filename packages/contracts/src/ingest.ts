@@ -50,7 +50,8 @@ const WIRE_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const ISO_SHAPE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 
 const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysIn = (y: number, month: number) => (month === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+const daysIn = (y: number, month: number) =>
+  month === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 /**
  * `yyyy-MM-dd HH:mm:ss` in UTC (DOMAIN.md "Readings and time"); ISO 8601 is accepted too. A day,
@@ -64,7 +65,15 @@ export function parseWireTime(s: string): Date | null {
     const n = (from: number, to: number) => Number(s.slice(from, to));
     const [y, mo, d, h, mi, se] = [n(0, 4), n(5, 7), n(8, 10), n(11, 13), n(14, 16), n(17, 19)];
     const date = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
-    if (y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi) return date;
+    if (
+      y >= 1000 &&
+      date.getUTCFullYear() === y &&
+      date.getUTCMonth() === mo - 1 &&
+      date.getUTCDate() === d &&
+      date.getUTCHours() === h &&
+      date.getUTCMinutes() === mi
+    )
+      return date;
   }
   const m = ISO_SHAPE.exec(s.trim());
   if (!m) return null;

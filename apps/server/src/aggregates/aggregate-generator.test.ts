@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReadings } from '../telemetry/measurement-writer';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { podWithSensors } from '../test/pod-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { deleteAggregates, generateAggregates } from './aggregate-generator';
 import { GRANULARITIES, type Granularity, periodStart } from './periods';
 
-const TYPES = ['ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE', 'MOTION', 'BAROMETRIC', 'HUMIDITY', 'LUMINESCENCE', 'AIR_QUALITY'];
+const TYPES = [
+  'ELECTRICITY',
+  'WATER_FLOW',
+  'TEMPERATURE',
+  'MOTION',
+  'BAROMETRIC',
+  'HUMIDITY',
+  'LUMINESCENCE',
+  'AIR_QUALITY',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,13 +85,27 @@ describe('generateAggregates (UTC)', () => {
     expect(daily.map(({ updated: _, ...r }) => r)).toEqual([
       {
         created: '2024-05-13 00:00:00',
-        electricity: 3, electricity_sum: 1.38, // (2 + 4) Ah x 230 V / 1000
-        temperature: 21, water: 2, water_sum: 4, motion: 0.5, pressure: 1010, humidity: 40, ambient_light: 300,
+        electricity: 3,
+        electricity_sum: 1.38, // (2 + 4) Ah x 230 V / 1000
+        temperature: 21,
+        water: 2,
+        water_sum: 4,
+        motion: 0.5,
+        pressure: 1010,
+        humidity: 40,
+        ambient_light: 300,
       },
       {
         created: '2024-05-14 00:00:00',
-        electricity: 3, electricity_sum: 0.69,
-        temperature: null, water: null, water_sum: null, motion: null, pressure: null, humidity: null, ambient_light: null,
+        electricity: 3,
+        electricity_sum: 0.69,
+        temperature: null,
+        water: null,
+        water_sum: null,
+        motion: null,
+        pressure: null,
+        humidity: null,
+        ambient_light: null,
       },
     ]);
     const [week] = await rowsOf(pod.id, 'weekly');
@@ -109,7 +132,10 @@ describe('generateAggregates (UTC)', () => {
 
   it('incremental mode skips periods before the latest one; a full run fills them', async () => {
     const now = at('2024-06-01T00:10:00Z');
-    await t.db.query("DELETE FROM aggregated_data WHERE pod_id = $1 AND granularity = 'daily' AND created = '2024-05-13T00:00:00Z'", [pod.id]);
+    await t.db.query(
+      "DELETE FROM aggregated_data WHERE pod_id = $1 AND granularity = 'daily' AND created = '2024-05-13T00:00:00Z'",
+      [pod.id],
+    );
     expect(await generateAggregates(t.db, 'daily', { timeZone: 'UTC', now, onlyAfterLatest: true })).toBe(0);
     expect(await generateAggregates(t.db, 'daily', { timeZone: 'UTC', now })).toBe(1);
   });
@@ -120,9 +146,16 @@ describe('generateAggregates (UTC)', () => {
         'SELECT granularity, count(*)::int AS n FROM aggregated_data WHERE pod_id = $1 GROUP BY 1 ORDER BY 1',
         [pod.id],
       );
-    expect(await count()).toEqual([{ granularity: 'daily', n: 3 }, { granularity: 'monthly', n: 1 }, { granularity: 'weekly', n: 2 }]);
+    expect(await count()).toEqual([
+      { granularity: 'daily', n: 3 },
+      { granularity: 'monthly', n: 1 },
+      { granularity: 'weekly', n: 2 },
+    ]);
     expect(await deleteAggregates(t.db, 'weekly')).toBeGreaterThanOrEqual(2);
-    expect(await count()).toEqual([{ granularity: 'daily', n: 3 }, { granularity: 'monthly', n: 1 }]);
+    expect(await count()).toEqual([
+      { granularity: 'daily', n: 3 },
+      { granularity: 'monthly', n: 1 },
+    ]);
   });
 });
 
@@ -165,7 +198,13 @@ describe('generateAggregates in other time zones', () => {
 describe('period boundaries: TypeScript and the database agree', () => {
   // The SQL groups buckets with date_trunc in the database; the cutoff comes from periods.ts.
   const zones = ['UTC', 'Europe/London', 'America/New_York', 'America/Santiago', 'Asia/Kolkata', 'Australia/Lord_Howe'];
-  const instants = ['2024-03-10T07:30:00Z', '2024-03-31T00:30:00Z', '2024-09-08T04:00:00Z', '2024-10-27T01:30:00Z', '2024-12-31T23:59:59Z'];
+  const instants = [
+    '2024-03-10T07:30:00Z',
+    '2024-03-31T00:30:00Z',
+    '2024-09-08T04:00:00Z',
+    '2024-10-27T01:30:00Z',
+    '2024-12-31T23:59:59Z',
+  ];
   it.each(zones)('in %s', async (tz) => {
     for (const instant of instants) {
       for (const g of GRANULARITIES) {
@@ -174,7 +213,11 @@ describe('period boundaries: TypeScript and the database agree', () => {
           'SELECT date_trunc($1::text, $2::timestamptz AT TIME ZONE $3::text) AT TIME ZONE $3::text AS start',
           [unit, instant, tz],
         );
-        expect([instant, g, row?.start.toISOString()]).toEqual([instant, g, periodStart(at(instant), g, tz).toISOString()]);
+        expect([instant, g, row?.start.toISOString()]).toEqual([
+          instant,
+          g,
+          periodStart(at(instant), g, tz).toISOString(),
+        ]);
       }
     }
   });

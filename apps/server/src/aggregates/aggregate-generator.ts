@@ -72,7 +72,11 @@ WITH latest AS (
 SELECT count(*)::int AS n FROM inserted`;
 
 /** Writes the rows of every closed period not generated yet; returns how many rows it wrote. */
-export async function generateAggregates(db: Queryable, granularity: Granularity, opts: GenerateOptions): Promise<number> {
+export async function generateAggregates(
+  db: Queryable,
+  granularity: Granularity,
+  opts: GenerateOptions,
+): Promise<number> {
   const until = closedUntil(opts.now ?? new Date(), granularity, opts.timeZone, AGGREGATE_SETTLE_MS);
   const [row] = await db.query<{ n: number }>(GENERATE_SQL, [
     granularity,

@@ -48,14 +48,24 @@ const SEARCHABLE: readonly Column[] = ['podTitle', 'podsIdentifier'];
 const FILTERABLE: readonly Column[] = ['podId'];
 
 const SELECT = Object.entries(COLUMNS)
-  .map(([key, expr]) => (key === 'created' ? `to_char(a.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created` : `${expr} AS "${key}"`))
+  .map(([key, expr]) =>
+    key === 'created'
+      ? `to_char(a.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created`
+      : `${expr} AS "${key}"`,
+  )
   .join(', ');
 
-const isColumn = (key: string, allowed: readonly Column[]): key is Column => (allowed as readonly string[]).includes(key);
+const isColumn = (key: string, allowed: readonly Column[]): key is Column =>
+  (allowed as readonly string[]).includes(key);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of a granularity's rows, newest period first unless asked otherwise (API.md "List protocol"). */
-export async function listAggregates(db: Database, limits: ListLimits, granularity: Granularity, p: ParsedDataTableParams) {
+export async function listAggregates(
+  db: Database,
+  limits: ListLimits,
+  granularity: Granularity,
+  p: ParsedDataTableParams,
+) {
   const params: SqlParam[] = [granularity];
   const add = (v: SqlParam) => {
     params.push(v);
@@ -80,7 +90,8 @@ export async function listAggregates(db: Database, limits: ListLimits, granulari
     where.push(`(${SEARCHABLE.map((f) => `${COLUMNS[f]} ILIKE ${word}`).join(' OR ')})`);
   }
   for (const [key, value] of Object.entries(p.fetchParams ?? {})) {
-    if (!isColumn(key, FILTERABLE)) throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
+    if (!isColumn(key, FILTERABLE))
+      throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
     // An id that is not a whole number would be a database type error (a 500): refuse it here.
     const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {

@@ -24,7 +24,10 @@ export async function withAggregateLock<T>(
     if (mode === 'wait') {
       await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', params);
     } else {
-      const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', params);
+      const [row] = await tx.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked',
+        params,
+      );
       if (!row?.locked) return null;
     }
     return fn(tx);

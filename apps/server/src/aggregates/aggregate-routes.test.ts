@@ -18,7 +18,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const [viewer] = await t.db.query<{ id: number }>("SELECT id FROM role WHERE title = 'Viewer'");
   viewerToken = (await createUser(t, viewer?.id ?? 0)).token;
-  for (const [title, electricity] of [['Beta pod', 4], ['Alpha pod', 8]] as const) {
+  for (const [title, electricity] of [
+    ['Beta pod', 4],
+    ['Alpha pod', 8],
+  ] as const) {
     const pod = await podWithSensors(t, ['ELECTRICITY', 'WATER_FLOW']);
     await t.db.query('UPDATE pod SET title = $1, voltage = 230 WHERE id = $2', [title, pod.id]);
     pods.push({ id: pod.id, title, identifier: pod.identifier });
@@ -63,7 +66,12 @@ describe('generate, list, delete', () => {
     expect(res.status).toBe(200);
     expect(res.body.paging).toEqual({ skip: 0, limit: 10, total: 6, totalIsLowerBound: false });
     const rows = res.body.data as Record<string, unknown>[];
-    const start = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ').replace(/\d\d:\d\d:\d\d$/, '00:00:00');
+    const start = (d: Date) =>
+      d
+        .toISOString()
+        .slice(0, 19)
+        .replace('T', ' ')
+        .replace(/\d\d:\d\d:\d\d$/, '00:00:00');
     expect(rows[0]).toEqual({
       id: expect.any(Number),
       podId: expect.any(Number),
@@ -71,7 +79,13 @@ describe('generate, list, delete', () => {
       podsIdentifier: expect.any(String),
       electricity: expect.any(Number),
       electricitySum: expect.any(Number),
-      temperature: null, water: null, waterSum: null, motion: null, pressure: null, humidity: null, ambientLight: null,
+      temperature: null,
+      water: null,
+      waterSum: null,
+      motion: null,
+      pressure: null,
+      humidity: null,
+      ambientLight: null,
       created: start(day(2, 0)),
     });
     const alpha = rows.find((r) => r.podTitle === 'Alpha pod' && r.created === start(day(2, 0)));
@@ -79,20 +93,41 @@ describe('generate, list, delete', () => {
   });
 
   it('sorts, pages, searches and filters by pod', async () => {
-    const byTitle = await t.call('GET', list('/api/daily-data', { colKey: 'podTitle', sortDirection: 'ASC', paging: 4, offset: 1 }), { token: t.adminToken });
-    expect((byTitle.body.data as { podTitle: string }[]).map((r) => r.podTitle)).toEqual(['Alpha pod', 'Alpha pod', 'Alpha pod', 'Beta pod']);
-    const page2 = await t.call('GET', list('/api/daily-data', { colKey: 'podTitle', sortDirection: 'ASC', paging: 4, offset: 2 }), { token: t.adminToken });
+    const byTitle = await t.call(
+      'GET',
+      list('/api/daily-data', { colKey: 'podTitle', sortDirection: 'ASC', paging: 4, offset: 1 }),
+      { token: t.adminToken },
+    );
+    expect((byTitle.body.data as { podTitle: string }[]).map((r) => r.podTitle)).toEqual([
+      'Alpha pod',
+      'Alpha pod',
+      'Alpha pod',
+      'Beta pod',
+    ]);
+    const page2 = await t.call(
+      'GET',
+      list('/api/daily-data', { colKey: 'podTitle', sortDirection: 'ASC', paging: 4, offset: 2 }),
+      { token: t.adminToken },
+    );
     expect(page2.body.paging).toEqual({ skip: 4, limit: 4, total: 6, totalIsLowerBound: false });
     expect((page2.body.data as unknown[]).length).toBe(2);
 
-    const bySum = await t.call('GET', list('/api/daily-data', { colKey: 'electricitySum', sortDirection: 'desc' }), { token: t.adminToken });
+    const bySum = await t.call('GET', list('/api/daily-data', { colKey: 'electricitySum', sortDirection: 'desc' }), {
+      token: t.adminToken,
+    });
     const sums = (bySum.body.data as { electricitySum: number }[]).map((r) => r.electricitySum);
     expect(sums).toEqual([...sums].sort((a, b) => b - a));
 
     // bracket form, as qs sends it
-    const search = await t.call('GET', '/api/daily-data?dataTableParams[searchField]=podTitle&dataTableParams[searchWord]=BETA', { token: t.adminToken });
+    const search = await t.call(
+      'GET',
+      '/api/daily-data?dataTableParams[searchField]=podTitle&dataTableParams[searchWord]=BETA',
+      { token: t.adminToken },
+    );
     expect(search.body.paging?.total).toBe(3);
-    const filtered = await t.call('GET', list('/api/daily-data', { fetchParams: { podId: String(pods[0]?.id) } }), { token: t.adminToken });
+    const filtered = await t.call('GET', list('/api/daily-data', { fetchParams: { podId: String(pods[0]?.id) } }), {
+      token: t.adminToken,
+    });
     expect((filtered.body.data as { podTitle: string }[]).every((r) => r.podTitle === 'Beta pod')).toBe(true);
     expect(filtered.body.paging?.total).toBe(3);
   });
@@ -113,7 +148,9 @@ describe('generate, list, delete', () => {
   });
 
   it('refuses a dataTableParams that is not JSON with a 400', async () => {
-    expect((await t.call('GET', '/api/monthly-data?dataTableParams=%7Bnope', { token: t.adminToken })).status).toBe(400);
+    expect((await t.call('GET', '/api/monthly-data?dataTableParams=%7Bnope', { token: t.adminToken })).status).toBe(
+      400,
+    );
   });
 
   it('delete empties only its granularity', async () => {
@@ -124,14 +161,18 @@ describe('generate, list, delete', () => {
     expect((await t.call('GET', '/api/daily-data', { token: t.adminToken })).body.paging?.total).toBe(0);
     expect((await t.call('GET', '/api/weekly-data', { token: t.adminToken })).body.paging?.total).toBe(weekly);
     // and Generate brings them back
-    expect((await t.call('GET', '/api/daily-data/generate', { token: t.adminToken })).body.data).toEqual({ generated: 6 });
+    expect((await t.call('GET', '/api/daily-data/generate', { token: t.adminToken })).body.data).toEqual({
+      generated: 6,
+    });
   });
 
   it('publishes the routes in the OpenAPI document', async () => {
     const doc = await t.call('GET', '/api/docs/json');
     const paths = Object.keys((doc.body as unknown as { paths: Record<string, unknown> }).paths);
     for (const g of ['daily', 'weekly', 'monthly']) {
-      expect(paths).toEqual(expect.arrayContaining([`/api/${g}-data`, `/api/${g}-data/generate`, `/api/${g}-data/delete`]));
+      expect(paths).toEqual(
+        expect.arrayContaining([`/api/${g}-data`, `/api/${g}-data/generate`, `/api/${g}-data/delete`]),
+      );
     }
   });
 });

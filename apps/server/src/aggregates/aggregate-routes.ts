@@ -33,38 +33,62 @@ export async function aggregateRoutes(base: FastifyInstance) {
     const path = `/api/${granularity}-data`;
     const tags = [`${granularity}-data`];
 
-    app.get(path, {
-      schema: {
-        tags, security, summary: `List ${granularity} aggregated data (one row per pod and period)`,
-        querystring: listQuery, response: { 200: listResponse, ...errors, 503: errorSchema },
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `List ${granularity} aggregated data (one row per pod and period)`,
+          querystring: listQuery,
+          response: { 200: listResponse, ...errors, 503: errorSchema },
+        },
+        onRequest: requireAdmin,
       },
-      onRequest: requireAdmin,
-    }, async (request) => {
-      const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
-      return { success: true as const, ...(await listAggregates(app.db, limits, granularity, params)) };
-    });
+      async (request) => {
+        const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
+        return { success: true as const, ...(await listAggregates(app.db, limits, granularity, params)) };
+      },
+    );
 
     // GET because the admin screens call it so (admin.md 7); it is idempotent, so a repeat is harmless.
-    app.get(`${path}/generate`, {
-      schema: {
-        tags, security, summary: `Generate the ${granularity} rows of every closed period not generated yet`,
-        response: { 200: z.object({ success: z.literal(true), data: z.object({ generated: z.number() }) }), ...errors },
+    app.get(
+      `${path}/generate`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Generate the ${granularity} rows of every closed period not generated yet`,
+          response: {
+            200: z.object({ success: z.literal(true), data: z.object({ generated: z.number() }) }),
+            ...errors,
+          },
+        },
+        onRequest: requireAdmin,
       },
-      onRequest: requireAdmin,
-    }, async () => {
-      const generated = await withAggregateLock(app.db, granularity, 'wait', (tx) => generateAggregates(tx, granularity, { timeZone }));
-      return { success: true as const, data: { generated: generated ?? 0 } };
-    });
+      async () => {
+        const generated = await withAggregateLock(app.db, granularity, 'wait', (tx) =>
+          generateAggregates(tx, granularity, { timeZone }),
+        );
+        return { success: true as const, data: { generated: generated ?? 0 } };
+      },
+    );
 
-    app.delete(`${path}/delete`, {
-      schema: {
-        tags, security, summary: `Delete every ${granularity} row`,
-        response: { 200: z.object({ success: z.literal(true), data: z.object({ deleted: z.number() }) }), ...errors },
+    app.delete(
+      `${path}/delete`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Delete every ${granularity} row`,
+          response: { 200: z.object({ success: z.literal(true), data: z.object({ deleted: z.number() }) }), ...errors },
+        },
+        onRequest: requireAdmin,
       },
-      onRequest: requireAdmin,
-    }, async () => {
-      const deleted = await withAggregateLock(app.db, granularity, 'wait', (tx) => deleteAggregates(tx, granularity));
-      return { success: true as const, data: { deleted: deleted ?? 0 } };
-    });
+      async () => {
+        const deleted = await withAggregateLock(app.db, granularity, 'wait', (tx) => deleteAggregates(tx, granularity));
+        return { success: true as const, data: { deleted: deleted ?? 0 } };
+      },
+    );
   }
 }

@@ -15,7 +15,11 @@ beforeAll(async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const sensorId = pod.sensors.TEMPERATURE ?? 0;
     const rows = Array.from({ length: 21 * 24 }, (_, h) => ({
-      podId: pod.id, sensorId, sensorType: 'TEMPERATURE', value: 20 + (h % 5), created: new Date(Date.UTC(2024, 5, 3, h)),
+      podId: pod.id,
+      sensorId,
+      sensorType: 'TEMPERATURE',
+      value: 20 + (h % 5),
+      created: new Date(Date.UTC(2024, 5, 3, h)),
     }));
     await insertReadings(t.db, rows);
   }
@@ -26,10 +30,12 @@ afterAll(async () => {
 
 const counts = async () =>
   Object.fromEntries(
-    (await t.db.query<{ granularity: string; n: number; distinct_n: number }>(
-      `SELECT granularity, count(*)::int AS n, count(DISTINCT (pod_id, created))::int AS distinct_n
+    (
+      await t.db.query<{ granularity: string; n: number; distinct_n: number }>(
+        `SELECT granularity, count(*)::int AS n, count(DISTINCT (pod_id, created))::int AS distinct_n
        FROM aggregated_data GROUP BY granularity`,
-    )).map((r) => [r.granularity, r]),
+      )
+    ).map((r) => [r.granularity, r]),
   );
 
 describe('runScheduledAggregates', () => {
@@ -40,7 +46,11 @@ describe('runScheduledAggregates', () => {
     ]);
     const c = await counts();
     // 21 days from Monday 3 June; 3 whole weeks; June.
-    expect({ daily: c.daily?.n, weekly: c.weekly?.n, monthly: c.monthly?.n }).toEqual({ daily: 63, weekly: 9, monthly: 3 });
+    expect({ daily: c.daily?.n, weekly: c.weekly?.n, monthly: c.monthly?.n }).toEqual({
+      daily: 63,
+      weekly: 9,
+      monthly: 3,
+    });
     for (const g of ['daily', 'weekly', 'monthly'] as const) {
       expect(c[g]?.distinct_n).toBe(c[g]?.n);
       // Whichever run got the lock first wrote every row; the other skipped (null) or found nothing left.
@@ -53,7 +63,9 @@ describe('runScheduledAggregates', () => {
   // granted and transactions run one after another), so this runs in CI against PostgreSQL.
   it.runIf(process.env.DATABASE_URL)('skips a granularity whose lock another instance holds', async () => {
     await t.db.query("DELETE FROM aggregated_data WHERE granularity = 'daily'");
-    const result = await withAggregateLock(t.db, 'daily', 'wait', () => runScheduledAggregates(t.db, { timeZone: 'UTC', now }));
+    const result = await withAggregateLock(t.db, 'daily', 'wait', () =>
+      runScheduledAggregates(t.db, { timeZone: 'UTC', now }),
+    );
     expect(result).toEqual({ daily: null, weekly: 0, monthly: 0 });
     expect((await counts()).daily).toBeUndefined();
     expect((await runScheduledAggregates(t.db, { timeZone: 'UTC', now })).daily).toBe(63);

@@ -11,7 +11,10 @@ export type ScheduledRun = Record<Granularity, number | null>;
  * One pass of the scheduled job: each granularity under its own advisory lock, so with several
  * instances exactly one of them generates a given granularity at a time and the others skip it.
  */
-export async function runScheduledAggregates(db: Database, opts: { timeZone: string; now?: Date }): Promise<ScheduledRun> {
+export async function runScheduledAggregates(
+  db: Database,
+  opts: { timeZone: string; now?: Date },
+): Promise<ScheduledRun> {
   const out: Partial<ScheduledRun> = {};
   for (const g of GRANULARITIES) {
     out[g] = await withAggregateLock(db, g, 'try', (tx) =>
@@ -25,7 +28,11 @@ export async function runScheduledAggregates(db: Database, opts: { timeZone: str
  * Generates each period shortly after it closes: a pass at start (catching up after downtime) and
  * then every `everyMs` (default 5 minutes; a period is generated within settle + interval of its end).
  */
-export function startAggregateScheduler(db: Database, log: FastifyBaseLogger, opts: { timeZone?: string; everyMs?: number } = {}) {
+export function startAggregateScheduler(
+  db: Database,
+  log: FastifyBaseLogger,
+  opts: { timeZone?: string; everyMs?: number } = {},
+) {
   const timeZone = opts.timeZone ?? 'UTC';
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -39,7 +46,10 @@ export function startAggregateScheduler(db: Database, log: FastifyBaseLogger, op
   };
   const run = () => {
     // One pass at a time in this process: a slow pass is not stacked on by the next tick.
-    if (!running && !stopped) running = pass().finally(() => { running = undefined; });
+    if (!running && !stopped)
+      running = pass().finally(() => {
+        running = undefined;
+      });
     return running ?? Promise.resolve();
   };
   const timer = setInterval(() => void run(), opts.everyMs ?? 5 * 60_000);

@@ -28,7 +28,10 @@ describe('kilowattHours', () => {
   it.each(CASES)('readings %j at %d V, multiplier %d: %d kWh', async (readings, voltage, multiplier, kWh) => {
     const sum = readings.reduce((a, b) => a + b, 0);
     expect(kilowattHours(sum, voltage, multiplier)).toBeCloseTo(kWh, 12);
-    const [row] = await t.db.query<{ kwh: number }>(`SELECT ${kilowattHoursSql('$1::float8', '$2::float8')} * $3::float8 AS kwh`, [sum, voltage, multiplier]);
+    const [row] = await t.db.query<{ kwh: number }>(
+      `SELECT ${kilowattHoursSql('$1::float8', '$2::float8')} * $3::float8 AS kwh`,
+      [sum, voltage, multiplier],
+    );
     expect(row?.kwh).toBeCloseTo(kWh, 12);
   });
 });
@@ -42,7 +45,9 @@ describe('migration 009', () => {
       [pod.id, (6 * 230) / 1000 / 12],
     );
     const file = '009_electricity_sum_kwh.sql';
-    expect(readFileSync(join(import.meta.dirname, '../../migrations', file), 'utf8')).toContain('UPDATE aggregated_data');
+    expect(readFileSync(join(import.meta.dirname, '../../migrations', file), 'utf8')).toContain(
+      'UPDATE aggregated_data',
+    );
     await t.db.query('DELETE FROM schema_migration WHERE name = $1', [file]);
     expect(await migrate(t.db)).toEqual([file]);
     const rows = await t.db.query<{ granularity: string; electricity_sum: number | null }>(

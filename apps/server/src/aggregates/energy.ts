@@ -4,7 +4,9 @@
  * plain sum x volts / 1000 (the dashboard's 12 x reading x V / 1000 is the mean power in kW instead).
  * A water reading is the litres of its interval. The multiplier is a tariff's unit conversion.
  */
-export const kilowattHours = (sumOfReadings: number, voltage: number, multiplier = 1) => (sumOfReadings * voltage * multiplier) / 1000;
+export const kilowattHours = (sumOfReadings: number, voltage: number, multiplier = 1) =>
+  (sumOfReadings * voltage * multiplier) / 1000;
 
 /** The same formula over SQL expressions (constants of the caller, never request input). */
-export const kilowattHoursSql = (sumOfReadings: string, voltage: string) => `(${sumOfReadings}) * (${voltage}) / 1000.0`;
+export const kilowattHoursSql = (sumOfReadings: string, voltage: string) =>
+  `(${sumOfReadings}) * (${voltage}) / 1000.0`;

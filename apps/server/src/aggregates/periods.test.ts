@@ -56,7 +56,11 @@ describe('closedUntil and closedPeriods', () => {
 
   it('lists every closed period from the one containing `from`, never the open one', () => {
     const days = closedPeriods(at('2024-05-13T15:00:00Z'), at('2024-05-16T09:00:00Z'), 'daily', 'UTC');
-    expect(days.map((p) => iso(p.start))).toEqual(['2024-05-13T00:00:00Z', '2024-05-14T00:00:00Z', '2024-05-15T00:00:00Z']);
+    expect(days.map((p) => iso(p.start))).toEqual([
+      '2024-05-13T00:00:00Z',
+      '2024-05-14T00:00:00Z',
+      '2024-05-15T00:00:00Z',
+    ]);
     expect(closedPeriods(at('2024-05-16T01:00:00Z'), at('2024-05-16T09:00:00Z'), 'daily', 'UTC')).toEqual([]);
     const months = closedPeriods(at('2024-01-31T23:30:00Z'), at('2024-03-31T22:59:00Z'), 'monthly', 'Europe/London');
     expect(months.map((p) => [iso(p.start), iso(p.end)])).toEqual([

@@ -81,11 +81,19 @@ export function closedUntil(now: Date, granularity: Granularity, timeZone: strin
   const open = periodStart(new Date(limit), granularity, timeZone);
   // In a half-hour zone the hourly bucket holding a period's end is still filling until the next
   // whole hour; that period is complete only then.
-  return ceilToUtcHour(open).getTime() <= limit ? open : periodStart(new Date(open.getTime() - 1), granularity, timeZone);
+  return ceilToUtcHour(open).getTime() <= limit
+    ? open
+    : periodStart(new Date(open.getTime() - 1), granularity, timeZone);
 }
 
 /** Every closed period from the one containing `from` on, oldest first. */
-export function closedPeriods(from: Date, now: Date, granularity: Granularity, timeZone: string, settleMs = 0): Period[] {
+export function closedPeriods(
+  from: Date,
+  now: Date,
+  granularity: Granularity,
+  timeZone: string,
+  settleMs = 0,
+): Period[] {
   const until = closedUntil(now, granularity, timeZone, settleMs).getTime();
   const out: Period[] = [];
   let p = periodAt(from, granularity, timeZone);

@@ -22,5 +22,7 @@ export function mailRegistrationAttempt(app: FastifyInstance, email: string) {
         text: `Hello ${owner.firstName},\n\nSomeone tried to register a new Greenpod account with this e-mail address. It already has an account, so nothing was changed.\n\nIf it was you, sign in at ${base}/user/login, or choose a new password at ${base}/user/requestResetPassword.\n\nIf it was not you, you can ignore this e-mail.\n`,
       });
     })
-    .catch((err: unknown) => app.log.error({ err }, 'could not mail the owner of an address about a registration attempt'));
+    .catch((err: unknown) =>
+      app.log.error({ err }, 'could not mail the owner of an address about a registration attempt'),
+    );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_LEVEL, type ActiveRole, type ActiveUser } from '@greenpod/contracts';
+import { type ActiveRole, type ActiveUser, ADMIN_ACCESS_LEVEL } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 
 export interface UserRecord extends ActiveUser {
@@ -10,14 +10,31 @@ const USER_COLUMNS = `u.id, u.role_id, u.asset_id, u.first_name, u.last_name, u.
   r.title AS role_title, r.description AS role_description, r.access_level`;
 
 type UserRow = {
-  id: number; role_id: number; asset_id: number | null; first_name: string; last_name: string; email: string;
-  password: string; active: boolean; verified: boolean; role_title: string; role_description: string; access_level: number;
+  id: number;
+  role_id: number;
+  asset_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  active: boolean;
+  verified: boolean;
+  role_title: string;
+  role_description: string;
+  access_level: number;
 };
 
 function toRecord(r: UserRow): UserRecord {
   return {
-    id: r.id, roleId: r.role_id, assetId: r.asset_id, firstName: r.first_name, lastName: r.last_name,
-    email: r.email, active: r.active, verified: r.verified, password: r.password,
+    id: r.id,
+    roleId: r.role_id,
+    assetId: r.asset_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    active: r.active,
+    verified: r.verified,
+    password: r.password,
     role: { id: r.role_id, title: r.role_title, description: r.role_description, accessLevel: r.access_level },
   };
 }
@@ -32,11 +49,23 @@ export async function findUserBy(db: Queryable, by: 'email' | 'id', value: strin
 
 /** The public view of a user: never the password hash. */
 export function publicUser(u: UserRecord): ActiveUser {
-  return { id: u.id, roleId: u.roleId, assetId: u.assetId, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, verified: u.verified };
+  return {
+    id: u.id,
+    roleId: u.roleId,
+    assetId: u.assetId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    active: u.active,
+    verified: u.verified,
+  };
 }
 
 /** Registered users get the lowest role (the seeded Viewer). */
 export async function lowestRoleId(db: Queryable): Promise<number | undefined> {
-  const [row] = await db.query<{ id: number }>('SELECT id FROM role WHERE access_level < $1 ORDER BY access_level, id LIMIT 1', [ADMIN_ACCESS_LEVEL]);
+  const [row] = await db.query<{ id: number }>(
+    'SELECT id FROM role WHERE access_level < $1 ORDER BY access_level, id LIMIT 1',
+    [ADMIN_ACCESS_LEVEL],
+  );
   return row?.id;
 }

@@ -45,7 +45,8 @@ export async function callerOfToken(app: FastifyInstance, token: string): Promis
     [claims.sub],
   );
   if (!row) throw unauthorized('Your account is not active. Please sign in again.');
-  if (passwordStamp(row.password) !== claims.pwd) throw unauthorized('Your password was changed. Please sign in again.');
+  if (passwordStamp(row.password) !== claims.pwd)
+    throw unauthorized('Your password was changed. Please sign in again.');
   return {
     userId: claims.sub,
     roleId: row.role_id,

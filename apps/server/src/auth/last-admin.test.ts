@@ -16,9 +16,11 @@ const VIEWER_ROLE = 2;
 const LAST_ADMIN = /last active, verified administrator/;
 
 const activeAdmins = async () =>
-  (await t.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= 50 AND u.active AND u.verified',
-  ))[0]?.n;
+  (
+    await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= 50 AND u.active AND u.verified',
+    )
+  )[0]?.n;
 
 describe('the last active, verified administrator', () => {
   it.each([
@@ -42,17 +44,32 @@ describe('the last active, verified administrator', () => {
     const res = await t.call('PUT', `/api/role/${ADMIN_ROLE}`, { token: t.adminToken, body: { accessLevel: 49 } });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(LAST_ADMIN);
-    expect((await t.call('PUT', `/api/role/${ADMIN_ROLE}`, { token: t.adminToken, body: { description: 'Still admin', accessLevel: 60 } })).status).toBe(200);
+    expect(
+      (
+        await t.call('PUT', `/api/role/${ADMIN_ROLE}`, {
+          token: t.adminToken,
+          body: { description: 'Still admin', accessLevel: 60 },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('can be changed while another one remains, and the other then becomes the last', async () => {
     const second = await createUser(t, ADMIN_ROLE);
-    expect((await t.call('PUT', `/api/user/${second.id}`, { token: t.adminToken, body: { firstName: 'Second' } })).status).toBe(200);
-    expect((await t.call('PUT', `/api/user/${second.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
-    expect((await t.call('PUT', `/api/user/${adminId}`, { token: t.adminToken, body: { active: false } })).status).toBe(409);
+    expect(
+      (await t.call('PUT', `/api/user/${second.id}`, { token: t.adminToken, body: { firstName: 'Second' } })).status,
+    ).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/user/${second.id}`, { token: t.adminToken, body: { active: false } })).status,
+    ).toBe(200);
+    expect((await t.call('PUT', `/api/user/${adminId}`, { token: t.adminToken, body: { active: false } })).status).toBe(
+      409,
+    );
     // An inactive administrator does not count, and editing other users is untouched by the rule.
     const viewer = await createUser(t, VIEWER_ROLE);
-    expect((await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { active: false } })).status,
+    ).toBe(200);
     expect((await t.call('DELETE', `/api/user/${second.id}`, { token: t.adminToken })).status).toBe(200);
   });
 

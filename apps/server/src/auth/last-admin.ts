@@ -36,7 +36,10 @@ export async function keepAdministratorOnUserUpdate(tx: Queryable, existing: Val
   if (changes.roleId === undefined && changes.active === undefined && changes.verified === undefined) return;
   if ((await otherAdministrators(tx, { userId: existing.id as number })) > 0) return;
   const after = { ...existing, ...changes };
-  const [role] = await tx.query<{ admin: boolean }>('SELECT access_level >= $1 AS admin FROM role WHERE id = $2', [ADMIN_ACCESS_LEVEL, after.roleId as number]);
+  const [role] = await tx.query<{ admin: boolean }>('SELECT access_level >= $1 AS admin FROM role WHERE id = $2', [
+    ADMIN_ACCESS_LEVEL,
+    after.roleId as number,
+  ]);
   if (!(after.active === true && after.verified === true && role?.admin)) throw conflict(LAST_ADMIN);
 }
 

@@ -15,11 +15,20 @@ async function appWith(env: Record<string, string>) {
 }
 
 type Route = { url: string; body: (i: number) => object; ok: number };
-const LOGIN: Route = { url: '/api/user/login', body: (i) => ({ email: `person${i}@example.com`, password: 'guess-guess' }), ok: 401 };
+const LOGIN: Route = {
+  url: '/api/user/login',
+  body: (i) => ({ email: `person${i}@example.com`, password: 'guess-guess' }),
+  ok: 401,
+};
 const RESET: Route = { url: '/api/user/resetPassword', body: (i) => ({ email: `person${i}@example.com` }), ok: 200 };
 
 /** One attempt with a new e-mail each time, from `remoteAddress`, maybe through a proxy. */
-async function attempt(app: TestApp, route: Route, i: number, from: { remoteAddress?: string; forwardedFor?: string } = {}) {
+async function attempt(
+  app: TestApp,
+  route: Route,
+  i: number,
+  from: { remoteAddress?: string; forwardedFor?: string } = {},
+) {
   const res = await app.app.inject({
     method: 'POST',
     url: route.url,
@@ -38,7 +47,12 @@ describe('a per-address cap across e-mails', () => {
     const app = await appWith(env);
     const from = { remoteAddress: '203.0.113.7' };
     for (let i = 0; i < 5; i++) expect(await attempt(app, route, i, from)).toBe(route.ok);
-    const refused = await app.app.inject({ method: 'POST', url: route.url, payload: route.body(5), remoteAddress: from.remoteAddress });
+    const refused = await app.app.inject({
+      method: 'POST',
+      url: route.url,
+      payload: route.body(5),
+      remoteAddress: from.remoteAddress,
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error).toMatch(/Too many attempts/);

@@ -22,13 +22,19 @@ describe('registration does not tell who has an account', () => {
     expect(fresh.body).toEqual({ success: true, message: PENDING_VERIFICATION });
 
     const before = await users();
-    const [owner] = await t.db.query<{ password: string; first_name: string }>('SELECT password, first_name FROM app_user WHERE email = $1', [ADMIN.email]);
+    const [owner] = await t.db.query<{ password: string; first_name: string }>(
+      'SELECT password, first_name FROM app_user WHERE email = $1',
+      [ADMIN.email],
+    );
     const probe = await register(ADMIN.email.toUpperCase(), 'attacker-pass-1');
     expect(probe.status).toBe(fresh.status);
     expect(probe.body).toEqual(fresh.body);
 
     expect(await users()).toBe(before);
-    const [after] = await t.db.query<{ password: string; first_name: string }>('SELECT password, first_name FROM app_user WHERE email = $1', [ADMIN.email]);
+    const [after] = await t.db.query<{ password: string; first_name: string }>(
+      'SELECT password, first_name FROM app_user WHERE email = $1',
+      [ADMIN.email],
+    );
     expect(after).toEqual(owner);
     await t.login(ADMIN.email, ADMIN.password);
 
@@ -44,7 +50,9 @@ describe('registration does not tell who has an account', () => {
     await register('pending@example.com', 'first-pass-11');
     const again = await register('pending@example.com', 'second-pass-22');
     expect(again.status).toBe(201);
-    const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM app_user WHERE email = 'pending@example.com'");
+    const [row] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM app_user WHERE email = 'pending@example.com'",
+    );
     expect(row?.n).toBe(1);
     await t.db.query("UPDATE app_user SET verified = true WHERE email = 'pending@example.com'");
     await t.login('pending@example.com', 'first-pass-11');

@@ -8,9 +8,7 @@ import type { Queryable } from '../db/database';
 export async function loadScope(db: Queryable, roleId: number, accessLevel: number): Promise<Scope> {
   if (accessLevel >= ADMIN_ACCESS_LEVEL) return { all: true };
   const rows = await db.query<{ level: Level; id: number }>(
-    LEVELS.map((l) => `SELECT '${l}' AS level, ${l}_id AS id FROM role_${l} WHERE role_id = $1`).join(
-      ' UNION ALL ',
-    ),
+    LEVELS.map((l) => `SELECT '${l}' AS level, ${l}_id AS id FROM role_${l} WHERE role_id = $1`).join(' UNION ALL '),
     [roleId],
   );
   const ids = Object.fromEntries(LEVELS.map((l) => [l, [] as number[]])) as Record<Level, number[]>;

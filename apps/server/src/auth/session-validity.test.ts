@@ -14,7 +14,10 @@ describe('a password change ends the sessions issued before it', () => {
   it('refuses a token issued before an administrator set a new password, and accepts one issued after', async () => {
     const viewer = await createUser(t, VIEWER_ROLE);
     expect((await t.call('GET', '/api/user/me', { token: viewer.token })).status).toBe(200);
-    const put = await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { password: 'changed-by-admin' } });
+    const put = await t.call('PUT', `/api/user/${viewer.id}`, {
+      token: t.adminToken,
+      body: { password: 'changed-by-admin' },
+    });
     expect(put.status).toBe(200);
 
     const old = await t.call('GET', '/api/user/me', { token: viewer.token });
@@ -28,9 +31,15 @@ describe('a password change ends the sessions issued before it', () => {
   it('refuses a token issued before a reset link set a new password', async () => {
     const viewer = await createUser(t, VIEWER_ROLE);
     expect((await t.call('POST', '/api/user/resetPassword', { body: { email: viewer.email } })).status).toBe(200);
-    const mail = t.outbox().find((m) => m.includes(viewer.email))?.replace(/=\r?\n/g, '') ?? '';
+    const mail =
+      t
+        .outbox()
+        .find((m) => m.includes(viewer.email))
+        ?.replace(/=\r?\n/g, '') ?? '';
     const link = /\/user\/resetPassword\/([\w-]+)/.exec(mail)?.[1];
-    const reset = await t.call('PUT', `/api/user/resetPassword/${link}`, { body: { password: 'reset-by-link', confirmPassword: 'reset-by-link' } });
+    const reset = await t.call('PUT', `/api/user/resetPassword/${link}`, {
+      body: { password: 'reset-by-link', confirmPassword: 'reset-by-link' },
+    });
     expect(reset.status).toBe(200);
 
     expect((await t.call('GET', '/api/user/me', { token: viewer.token })).status).toBe(401);
@@ -41,7 +50,9 @@ describe('a password change ends the sessions issued before it', () => {
 
   it('keeps a session when an administrator edits the user without touching the password', async () => {
     const viewer = await createUser(t, VIEWER_ROLE);
-    expect((await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { firstName: 'Renamed' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { firstName: 'Renamed' } })).status,
+    ).toBe(200);
     expect((await t.call('GET', '/api/user/me', { token: viewer.token })).status).toBe(200);
   });
 });

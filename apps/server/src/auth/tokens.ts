@@ -13,7 +13,8 @@ export const RESET_TTL_MINUTES = 60;
  * sign-in in the same second as the change is not refused (ADR 0018). The salt makes the digest
  * useless for guessing the password.
  */
-export const passwordStamp = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+export const passwordStamp = (passwordHash: string) =>
+  createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
 
 /** The claims of a session token; anything else (a string or fractional subject, no stamp) is not a session. */
 export const sessionClaims = z.object({
@@ -21,4 +22,7 @@ export const sessionClaims = z.object({
   pwd: z.string().min(1).max(64),
 });
 export type SessionClaims = z.infer<typeof sessionClaims>;
-export const sessionClaimsOf = (userId: number, passwordHash: string): SessionClaims => ({ sub: userId, pwd: passwordStamp(passwordHash) });
+export const sessionClaimsOf = (userId: number, passwordHash: string): SessionClaims => ({
+  sub: userId,
+  pwd: passwordStamp(passwordHash),
+});

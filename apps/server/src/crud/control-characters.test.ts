@@ -16,12 +16,23 @@ const NUL = '\u0000';
 const LONE = '\uD800';
 const json = (p: unknown) => `dataTableParams=${encodeURIComponent(JSON.stringify(p))}`;
 const password = 'good-password-1';
-const registration = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password, confirmPassword: password, terms: true };
+const registration = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  password,
+  confirmPassword: password,
+  terms: true,
+};
 
 describe('text PostgreSQL cannot store is a 400 with a field message', () => {
   it.each([
     ['list search word (JSON)', `/api/group?${json({ searchWord: `a${NUL}` })}`, 'searchWord'],
-    ['list search word (bracket form)', `/api/group?${qs.stringify({ dataTableParams: { searchWord: `a${NUL}` } })}`, 'searchWord'],
+    [
+      'list search word (bracket form)',
+      `/api/group?${qs.stringify({ dataTableParams: { searchWord: `a${NUL}` } })}`,
+      'searchWord',
+    ],
     ['list base search, lone surrogate', `/api/user?${json({ baseSearch: `a${LONE}` })}`, 'baseSearch'],
     ['list filter value', `/api/pod?${json({ fetchParams: { title: `x${NUL}` } })}`, 'fetchParams'],
     ['list filter key (bracket form)', '/api/pod?dataTableParams[fetchParams][ti%00tle]=x', 'fetchParams'],
@@ -56,19 +67,36 @@ describe('text PostgreSQL cannot store is a 400 with a field message', () => {
   });
 
   it('admin forms: a title refuses every control character, a description keeps line breaks', async () => {
-    const bad = await t.call('POST', '/api/group', { token: t.adminToken, body: { title: `Growers${NUL}`, description: 'x' } });
+    const bad = await t.call('POST', '/api/group', {
+      token: t.adminToken,
+      body: { title: `Growers${NUL}`, description: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.validationErrors?.title).toEqual([MESSAGES.controlCharacters]);
-    const tab = await t.call('POST', '/api/group', { token: t.adminToken, body: { title: 'Grow\ters', description: 'x' } });
+    const tab = await t.call('POST', '/api/group', {
+      token: t.adminToken,
+      body: { title: 'Grow\ters', description: 'x' },
+    });
     expect(tab.body.validationErrors?.title).toEqual([MESSAGES.controlCharacters]);
-    const lone = await t.call('POST', '/api/group', { token: t.adminToken, body: { title: 'Growers', description: `one${LONE}` } });
+    const lone = await t.call('POST', '/api/group', {
+      token: t.adminToken,
+      body: { title: 'Growers', description: `one${LONE}` },
+    });
     expect(lone.body.validationErrors?.description).toEqual([MESSAGES.controlCharacters]);
 
-    const ok = await t.call('POST', '/api/group', { token: t.adminToken, body: { title: 'Growers 🌱', description: 'line one\n\tline two\r\n' } });
+    const ok = await t.call('POST', '/api/group', {
+      token: t.adminToken,
+      body: { title: 'Growers 🌱', description: 'line one\n\tline two\r\n' },
+    });
     expect(ok.status).toBe(201);
-    const [row] = await t.db.query<{ description: string }>("SELECT description FROM app_group WHERE title = 'Growers 🌱'");
+    const [row] = await t.db.query<{ description: string }>(
+      "SELECT description FROM app_group WHERE title = 'Growers 🌱'",
+    );
     expect(row?.description).toBe('line one\n\tline two');
-    const edit = await t.call('PUT', `/api/group/${(ok.body.data as { id: number }).id}`, { token: t.adminToken, body: { title: `x${NUL}` } });
+    const edit = await t.call('PUT', `/api/group/${(ok.body.data as { id: number }).id}`, {
+      token: t.adminToken,
+      body: { title: `x${NUL}` },
+    });
     expect(edit.status).toBe(400);
   });
 });
@@ -79,8 +107,16 @@ describe('a pod identifier PostgreSQL cannot store is an unknown pod', () => {
     try {
       for (const username of [`pod${NUL}`, `pod${LONE}`]) {
         const refusal = await mqtt
-          .connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password: 'key', reconnectPeriod: 0, connectTimeout: 5000 })
-          .then((c) => c.endAsync().then(() => 'connected'), (err: Error) => err.message);
+          .connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+            username,
+            password: 'key',
+            reconnectPeriod: 0,
+            connectTimeout: 5000,
+          })
+          .then(
+            (c) => c.endAsync().then(() => 'connected'),
+            (err: Error) => err.message,
+          );
         expect(refusal).toMatch(/Bad username or password|Not authorized/);
       }
     } finally {
@@ -89,7 +125,10 @@ describe('a pod identifier PostgreSQL cannot store is an unknown pod', () => {
   });
 
   it('in the HTTP sign-in header', async () => {
-    const res = await t.call('POST', '/api/ingest', { body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] }, headers: { authorization: `Pod pod${NUL}:key` } });
+    const res = await t.call('POST', '/api/ingest', {
+      body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] },
+      headers: { authorization: `Pod pod${NUL}:key` },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -7,7 +7,9 @@ import { forbidden } from '../http/errors';
 import { parseDataTableParams } from './list-query';
 import { createRepository } from './repository';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+const idParams = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
+});
 const errorSchema = z.object({
   success: z.literal(false),
   error: z.string(),
@@ -35,7 +37,14 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   const path = `/api/${resource.name}`;
   const tags = [resource.name];
   const row = resource.rowSchema;
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+  const errors = {
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+    429: errorSchema,
+  };
   const canRead = async (request: FastifyRequest) => {
     await authenticate(request);
     if (resource.access.read === 'admin' && !callerOf(request).isAdmin) throw forbidden();
@@ -44,48 +53,100 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   if (verbs.has('list')) {
-    typed.get(path, {
-      schema: {
-        tags, security, summary: `List ${resource.label} records`, querystring: listQuery,
-        response: { 200: z.object({ success: z.literal(true), data: z.array(row), paging: pagingSchema }), ...errors, 503: errorSchema },
+    typed.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `List ${resource.label} records`,
+          querystring: listQuery,
+          response: {
+            200: z.object({ success: z.literal(true), data: z.array(row), paging: pagingSchema }),
+            ...errors,
+            503: errorSchema,
+          },
+        },
+        onRequest: canRead,
       },
-      onRequest: canRead,
-    }, async (request) => {
-      const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
-      return { success: true as const, ...(await repo.list(params, callerOf(request))) };
-    });
+      async (request) => {
+        const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
+        return { success: true as const, ...(await repo.list(params, callerOf(request))) };
+      },
+    );
   }
   if (verbs.has('read')) {
-    typed.get(`${path}/:id`, {
-      schema: { tags, security, summary: `Read one ${resource.label}`, params: idParams, response: { 200: z.object({ success: z.literal(true), data: row }), ...errors } },
-      onRequest: canRead,
-    }, async (request) => ({ success: true as const, data: await repo.read(request.params.id, callerOf(request)) }));
+    typed.get(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Read one ${resource.label}`,
+          params: idParams,
+          response: { 200: z.object({ success: z.literal(true), data: row }), ...errors },
+        },
+        onRequest: canRead,
+      },
+      async (request) => ({ success: true as const, data: await repo.read(request.params.id, callerOf(request)) }),
+    );
   }
   if (verbs.has('create')) {
-    typed.post(path, {
-      schema: { tags, security, summary: `Create a ${resource.label}`, body: resource.createSchema, response: { 201: createdSchema(resource), ...errors } },
-      onRequest: requireAdmin,
-    }, async (request, reply) => {
-      const { data, secrets } = await repo.create(request.body as Record<string, unknown>, callerOf(request));
-      return reply.status(201).send({ success: true as const, data, ...secrets });
-    });
+    typed.post(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Create a ${resource.label}`,
+          body: resource.createSchema,
+          response: { 201: createdSchema(resource), ...errors },
+        },
+        onRequest: requireAdmin,
+      },
+      async (request, reply) => {
+        const { data, secrets } = await repo.create(request.body as Record<string, unknown>, callerOf(request));
+        return reply.status(201).send({ success: true as const, data, ...secrets });
+      },
+    );
   }
   if (verbs.has('update')) {
-    typed.put(`${path}/:id`, {
-      schema: { tags, security, summary: `Update a ${resource.label}`, params: idParams, body: resource.updateSchema, response: { 200: z.object({ success: z.literal(true), data: row }), ...errors } },
-      onRequest: requireAdmin,
-    }, async (request) => ({
-      success: true as const,
-      data: await repo.update(request.params.id, request.body as Record<string, unknown>, callerOf(request)),
-    }));
+    typed.put(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Update a ${resource.label}`,
+          params: idParams,
+          body: resource.updateSchema,
+          response: { 200: z.object({ success: z.literal(true), data: row }), ...errors },
+        },
+        onRequest: requireAdmin,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await repo.update(request.params.id, request.body as Record<string, unknown>, callerOf(request)),
+      }),
+    );
   }
   if (verbs.has('delete')) {
-    typed.delete(`${path}/:id`, {
-      schema: { tags, security, summary: `Delete a ${resource.label}`, params: idParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } },
-      onRequest: requireAdmin,
-    }, async (request) => {
-      await repo.remove(request.params.id, callerOf(request));
-      return { success: true as const };
-    });
+    typed.delete(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Delete a ${resource.label}`,
+          params: idParams,
+          response: { 200: z.object({ success: z.literal(true) }), ...errors },
+        },
+        onRequest: requireAdmin,
+      },
+      async (request) => {
+        await repo.remove(request.params.id, callerOf(request));
+        return { success: true as const };
+      },
+    );
   }
 }

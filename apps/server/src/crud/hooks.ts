@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '@greenpod/contracts';
-import { keepAdministratorOnRoleChange, keepAdministratorOnUserDelete, keepAdministratorOnUserUpdate } from '../auth/last-admin';
+import {
+  keepAdministratorOnRoleChange,
+  keepAdministratorOnUserDelete,
+  keepAdministratorOnUserUpdate,
+} from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
@@ -28,7 +32,8 @@ const HOOKS: Record<string, Hook> = {
     if (mode === 'update' && existing) await keepAdministratorOnUserUpdate(tx, existing, values);
   },
   async role(values, { tx, mode, existing }) {
-    if (mode === 'update' && existing && typeof values.accessLevel === 'number') await keepAdministratorOnRoleChange(tx, existing.id as number, values.accessLevel);
+    if (mode === 'update' && existing && typeof values.accessLevel === 'number')
+      await keepAdministratorOnRoleChange(tx, existing.id as number, values.accessLevel);
   },
   async measurement(values, { tx, existing }) {
     const podId = values.podId ?? existing?.podId;
@@ -37,13 +42,21 @@ const HOOKS: Record<string, Hook> = {
       `SELECT s.type FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id WHERE ps.pod_id = $1 AND ps.sensor_id = $2`,
       [podId as number, sensorId as number],
     );
-    if (!link) throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
+    if (!link)
+      throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
     values.sensorType = link.type;
   },
   // A pod's readings count for the location it is in now, history included.
   async pod(values, { tx, mode, existing }) {
     const [to, from, id] = [values.locationId, existing?.locationId, existing?.id];
-    if (mode === 'update' && typeof to === 'number' && typeof from === 'number' && typeof id === 'number' && to !== from) await movePodRollups(tx, id, from, to);
+    if (
+      mode === 'update' &&
+      typeof to === 'number' &&
+      typeof from === 'number' &&
+      typeof id === 'number' &&
+      to !== from
+    )
+      await movePodRollups(tx, id, from, to);
   },
 };
 
@@ -51,7 +64,11 @@ const HOOKS: Record<string, Hook> = {
 const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record<string, string>>> = {
   async pod(tx, id) {
     const ingestKey = newIngestKey();
-    await tx.query('UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2 WHERE id = $3', [hashIngestKey(ingestKey), mosquittoHash(ingestKey), id]);
+    await tx.query('UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2 WHERE id = $3', [
+      hashIngestKey(ingestKey),
+      mosquittoHash(ingestKey),
+      id,
+    ]);
     return { ingestKey };
   },
   async measurement(tx, id) {

@@ -28,15 +28,21 @@ const MAX_INT = 2_147_483_647;
 function filterValue(resource: Resource, key: string, value: string | number | boolean): SqlParam {
   const f = resource.fields[key];
   const kind = key === 'id' ? 'ref' : f?.kind;
-  const bad = (expected: string) => badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
+  const bad = (expected: string) =>
+    badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
   if (kind === 'flag') {
     const b = BOOLEANS[String(value).toLowerCase()];
     if (b === undefined) throw bad('true or false');
     return b;
   }
-  if (kind === 'ref' || kind === 'number' || (kind === 'enum' && f?.kind === 'enum' && typeof f.values[0] === 'number')) {
+  if (
+    kind === 'ref' ||
+    kind === 'number' ||
+    (kind === 'enum' && f?.kind === 'enum' && typeof f.values[0] === 'number')
+  ) {
     const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isFinite(n) || (kind === 'ref' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT))) throw bad('a number');
+    if (!Number.isFinite(n) || (kind === 'ref' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT)))
+      throw bad('a number');
     return n;
   }
   return String(value);

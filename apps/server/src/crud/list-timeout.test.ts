@@ -24,7 +24,9 @@ describe.skipIf(!onPostgres)('list statement timeout', () => {
   afterAll(() => t?.close());
 
   it('answers 503 with a message when a list statement is cancelled', async () => {
-    const res = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'no such pod' }), { token: t.adminToken });
+    const res = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'no such pod' }), {
+      token: t.adminToken,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(503);
     expect(res.body).toEqual({ success: false, error: expect.stringMatching(/took too long/) });
   });

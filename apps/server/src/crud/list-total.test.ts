@@ -26,7 +26,13 @@ const rawCount = async (where = 'TRUE', params: (string | number)[] = []) =>
 async function readingsOf(pod: typeof podA, n: number) {
   const now = Date.now();
   const rows = Object.entries(pod.sensors).flatMap(([sensorType, sensorId]) =>
-    Array.from({ length: n }, (_, i) => ({ podId: pod.id, sensorId, sensorType, value: i, created: new Date(now - i * 7 * HOUR - 1000) })),
+    Array.from({ length: n }, (_, i) => ({
+      podId: pod.id,
+      sensorId,
+      sensorType,
+      value: i,
+      created: new Date(now - i * 7 * HOUR - 1000),
+    })),
   );
   await insertReadings(t.db, rows);
 }
@@ -37,7 +43,10 @@ beforeAll(async () => {
   podB = await podWithSensors(t, ['WATER_FLOW']);
   await readingsOf(podA, 120); // ~35 days back
   await readingsOf(podB, 40);
-  const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: 'Pod B viewer', description: 'One pod', accessLevel: 10 } });
+  const role = await t.call('POST', '/api/role', {
+    token: t.adminToken,
+    body: { title: 'Pod B viewer', description: 'One pod', accessLevel: 10 },
+  });
   const roleId = (role.body.data as { id: number }).id;
   await create(t, RESOURCES.find((r) => r.name === 'role-location') as Resource, { ...podB.ctx, role: roleId });
   viewer = (await createUser(t, roleId)).token;
@@ -52,24 +61,42 @@ describe('measurement list totals', () => {
   });
 
   it('are exact from the rollups for a pod and a sensor type filter', async () => {
-    const byPod = await t.call('GET', list('/api/measurement', { fetchParams: { podId: podA.id } }), { token: t.adminToken });
+    const byPod = await t.call('GET', list('/api/measurement', { fetchParams: { podId: podA.id } }), {
+      token: t.adminToken,
+    });
     expect(byPod.body.paging?.total).toBe(await rawCount('pod_id = $1', [podA.id]));
-    const byType = await t.call('GET', list('/api/measurement', { fetchParams: { podId: podA.id, sensorType: 'TEMPERATURE' } }), { token: t.adminToken });
-    expect(byType.body.paging).toMatchObject({ total: await rawCount("pod_id = $1 AND sensor_type = 'TEMPERATURE'", [podA.id]), totalIsLowerBound: false });
+    const byType = await t.call(
+      'GET',
+      list('/api/measurement', { fetchParams: { podId: podA.id, sensorType: 'TEMPERATURE' } }),
+      { token: t.adminToken },
+    );
+    expect(byType.body.paging).toMatchObject({
+      total: await rawCount("pod_id = $1 AND sensor_type = 'TEMPERATURE'", [podA.id]),
+      totalIsLowerBound: false,
+    });
   });
 
   it("are exact for a scoped viewer, counting only the pods in the viewer's scope", async () => {
     const res = await t.call('GET', list('/api/measurement', {}), { token: viewer });
     expect(res.status).toBe(200);
-    expect(res.body.paging).toMatchObject({ total: await rawCount('pod_id = $1', [podB.id]), totalIsLowerBound: false });
+    expect(res.body.paging).toMatchObject({
+      total: await rawCount('pod_id = $1', [podB.id]),
+      totalIsLowerBound: false,
+    });
   });
 
   it('stop at the limit and say so when the filter needs the raw rows (a search)', async () => {
-    const res = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'itle' }), { token: t.adminToken });
+    const res = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'itle' }), {
+      token: t.adminToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body.paging).toEqual({ skip: 0, limit: 10, total: LIMIT, totalIsLowerBound: true });
     // Deeper pages still say how far there is at least to go, so the user can page on.
-    const deep = await t.call('GET', list('/api/measurement', { searchField: 'podTitle', searchWord: 'itle', offset: 8 }), { token: t.adminToken });
+    const deep = await t.call(
+      'GET',
+      list('/api/measurement', { searchField: 'podTitle', searchWord: 'itle', offset: 8 }),
+      { token: t.adminToken },
+    );
     expect(deep.body.paging).toEqual({ skip: 70, limit: 10, total: 70 + LIMIT, totalIsLowerBound: true });
     expect(deep.body.data).toHaveLength(10);
   });
@@ -83,14 +110,22 @@ describe('measurement list totals', () => {
     expect(after).toBeLessThan(before ?? 0);
     const res = await t.call('GET', list('/api/measurement', {}), { token: t.adminToken });
     expect(res.body.paging).toMatchObject({ total: after, totalIsLowerBound: false });
-    const byPod = await t.call('GET', list('/api/measurement', { fetchParams: { podId: podA.id } }), { token: t.adminToken });
+    const byPod = await t.call('GET', list('/api/measurement', { fetchParams: { podId: podA.id } }), {
+      token: t.adminToken,
+    });
     expect(byPod.body.paging?.total).toBe(await rawCount('pod_id = $1', [podA.id]));
   });
 
   it('stay exact after an administrator adds and deletes a reading by hand', async () => {
     const created = await t.call('POST', '/api/measurement', {
       token: t.adminToken,
-      body: { groupId: podA.ctx.group, clientId: podA.ctx.client, podId: podA.id, sensorId: podA.sensors.ELECTRICITY, value: 3 },
+      body: {
+        groupId: podA.ctx.group,
+        clientId: podA.ctx.client,
+        podId: podA.id,
+        sensorId: podA.sensors.ELECTRICITY,
+        value: 3,
+      },
     });
     expect(created.status).toBe(201);
     const first = await t.call('GET', list('/api/measurement', {}), { token: t.adminToken });

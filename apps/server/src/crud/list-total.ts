@@ -26,7 +26,10 @@ export async function boundedTotal(
   page: { skip: number; countLimit: number },
 ): Promise<ListTotal> {
   const ceiling = page.skip + page.countLimit;
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${ceiling + 1}) s`, params);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${ceiling + 1}) s`,
+    params,
+  );
   const n = row?.n ?? 0;
   return n > ceiling ? { total: ceiling, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 }
@@ -50,7 +53,10 @@ export async function runList<T>(db: Database, limits: ListLimits, fn: (q: Query
     });
   } catch (err) {
     if ((err as { code?: unknown }).code === QUERY_CANCELED) {
-      throw new HttpError(503, 'This list took too long to read. Narrow the search or filter, or try again in a moment.');
+      throw new HttpError(
+        503,
+        'This list took too long to read. Narrow the search or filter, or try again in a moment.',
+      );
     }
     throw err;
   }

@@ -12,8 +12,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 // Text as an attacker sends it: NUL, lone surrogates and other control characters among the usual ones.
-const nasty = fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u0001', '\u0008', '\u001B', '\u007F', '\u0085', '\t', '\n', '\r');
-const unit = fc.oneof({ weight: 1, arbitrary: nasty }, { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) });
+const nasty = fc.constantFrom(
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  '\u0001',
+  '\u0008',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\t',
+  '\n',
+  '\r',
+);
+const unit = fc.oneof(
+  { weight: 1, arbitrary: nasty },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+);
 const text = (maxLength: number) => fc.string({ unit, maxLength });
 /** Text sure to hold at least one of the characters PostgreSQL refuses or a form should not take. */
 const tainted = fc.tuple(text(4), nasty, text(4)).map((parts) => parts.join(''));
@@ -21,7 +36,8 @@ const tainted = fc.tuple(text(4), nasty, text(4)).map((parts) => parts.join(''))
 const oneFieldTainted = (valid: Record<string, unknown>) =>
   fc.tuple(fc.constantFrom(...Object.keys(valid)), tainted).map(([key, bad]) => ({ ...valid, [key]: bad }));
 // A URL path segment as raw UTF-8 bytes, which also carries lone surrogates (as U+FFFD) and NUL.
-const pathSegment = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('') || 'x';
+const pathSegment = (s: string) =>
+  [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('') || 'x';
 const scalar = fc.oneof(
   text(20),
   fc.integer(),
@@ -32,7 +48,10 @@ const scalar = fc.oneof(
   fc.constantFrom('1', '-1', '2147483648', '1e308', 'NaN', "'; DROP TABLE role; --", '%', '_', '\\'),
 );
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(text(5), scalar, { maxKeys: 2 }));
-const id = fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('0', 'abc', '99999999999', '1.5', '%20'));
+const id = fc.oneof(
+  fc.integer({ min: -5, max: 5 }).map(String),
+  fc.constantFrom('0', 'abc', '99999999999', '1.5', '%20'),
+);
 
 function bodyFor(fields: string[]) {
   return fc.dictionary(fc.oneof(fc.constantFrom(...fields), text(8)), value, { maxKeys: fields.length + 2 });
@@ -42,7 +61,11 @@ const listParams = fc.record(
     searchField: fc.oneof(text(10), fc.constantFrom('title', 'email', 'groupTitle', 'podTitle')),
     searchWord: text(10),
     baseSearch: text(10),
-    fetchParams: fc.dictionary(fc.oneof(fc.constantFrom('id', 'groupId', 'clientId', 'title', 'active', 'podId', 'locationID'), text(5)), scalar, { maxKeys: 2 }),
+    fetchParams: fc.dictionary(
+      fc.oneof(fc.constantFrom('id', 'groupId', 'clientId', 'title', 'active', 'podId', 'locationID'), text(5)),
+      scalar,
+      { maxKeys: 2 },
+    ),
     colKey: fc.oneof(fc.constantFrom('id', 'title', 'created', 'groupTitle'), text(10)),
     sortDirection: fc.constantFrom('ASC', 'DESC', 'asc', 'sideways'),
     paging: fc.oneof(fc.integer({ min: -2, max: 2000 }), text(4)),
@@ -54,9 +77,19 @@ const listParams = fc.record(
 const listQuery = (p: unknown, asJson: boolean) =>
   asJson ? `dataTableParams=${encodeURIComponent(JSON.stringify(p))}` : qs.stringify({ dataTableParams: p });
 
-async function expectNo5xx(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>) {
-  const res = await t.call(method, url, { token: t.adminToken, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
-  if (res.status >= 500) throw new Error(`${method} ${url} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`);
+async function expectNo5xx(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) {
+  const res = await t.call(method, url, {
+    token: t.adminToken,
+    ...(body !== undefined ? { body } : {}),
+    ...(headers ? { headers } : {}),
+  });
+  if (res.status >= 500)
+    throw new Error(`${method} ${url} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 describe('no input makes a route fail with a 5xx', () => {
@@ -78,7 +111,10 @@ describe('no input makes a route fail with a 5xx', () => {
         }),
         { numRuns: 25 },
       );
-      await fc.assert(fc.asyncProperty(id, async (rid) => expectNo5xx('DELETE', `${path}/${rid}`)), { numRuns: 5 });
+      await fc.assert(
+        fc.asyncProperty(id, async (rid) => expectNo5xx('DELETE', `${path}/${rid}`)),
+        { numRuns: 5 },
+      );
     });
   }
   it('auth routes', async () => {
@@ -90,22 +126,36 @@ describe('no input makes a route fail with a 5xx', () => {
       [ADMIN_ACCESS_LEVEL],
     );
     await fc.assert(
-      fc.asyncProperty(bodyFor(['email', 'password', 'confirmPassword', 'firstName', 'lastName']), text(30), async (body, token) => {
-        await expectNo5xx('POST', '/api/user/register', body);
-        await expectNo5xx('POST', '/api/user/resetPassword', body);
-        await expectNo5xx('PUT', `/api/user/resetPassword/${pathSegment(token)}`, body);
-        await expectNo5xx('POST', '/api/user/login', body);
-      }),
+      fc.asyncProperty(
+        bodyFor(['email', 'password', 'confirmPassword', 'firstName', 'lastName']),
+        text(30),
+        async (body, token) => {
+          await expectNo5xx('POST', '/api/user/register', body);
+          await expectNo5xx('POST', '/api/user/resetPassword', body);
+          await expectNo5xx('PUT', `/api/user/resetPassword/${pathSegment(token)}`, body);
+          await expectNo5xx('POST', '/api/user/login', body);
+        },
+      ),
       { numRuns: 40 },
     );
     const password = 'good-password-1';
-    const registration = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password, confirmPassword: password, terms: true };
+    const registration = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      password,
+      confirmPassword: password,
+      terms: true,
+    };
     await fc.assert(
       fc.asyncProperty(oneFieldTainted(registration), async (body) => {
         await expectNo5xx('POST', '/api/user/register', body);
         await expectNo5xx('POST', '/api/user/login', { email: body.email, password: body.password });
         await expectNo5xx('POST', '/api/user/resetPassword', { email: body.email });
-        await expectNo5xx('PUT', '/api/user/resetPassword/some-token', { password: body.password, confirmPassword: body.confirmPassword });
+        await expectNo5xx('PUT', '/api/user/resetPassword/some-token', {
+          password: body.password,
+          confirmPassword: body.confirmPassword,
+        });
       }),
       { numRuns: 40 },
     );
@@ -132,13 +182,22 @@ describe('no input makes a route fail with a 5xx', () => {
     },
     { requiredKeys: [] },
   );
-  const searches = fc.record({ searchWord: tainted, baseSearch: tainted, searchField: fc.constantFrom('title', 'podTitle') }, { requiredKeys: [] });
+  const searches = fc.record(
+    { searchWord: tainted, baseSearch: tainted, searchField: fc.constantFrom('title', 'podTitle') },
+    { requiredKeys: [] },
+  );
 
   it('dashboard and aggregate lists: search words, filters and window fields', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(listParams, searches), dashboardFields, fc.boolean(), async (p, fields, asJson) => {
         const query = `${listQuery(p, asJson)}&${qs.stringify(fields)}`;
-        for (const path of ['/api/stat-all', '/api/stat-all/liveperformance', '/api/daily-data', '/api/weekly-data', '/api/monthly-data']) {
+        for (const path of [
+          '/api/stat-all',
+          '/api/stat-all/liveperformance',
+          '/api/daily-data',
+          '/api/weekly-data',
+          '/api/monthly-data',
+        ]) {
           await expectNo5xx('GET', `${path}?${query}`);
         }
         await expectNo5xx('GET', `/api/graph?${qs.stringify(fields)}`);
@@ -158,16 +217,22 @@ describe('no input makes a route fail with a 5xx', () => {
       'dataTableParams[searchWord]=%ED%A0%80',
       'dataTableParams[baseSearch]=%C0%80',
     ]) {
-      for (const path of ['/api/group', '/api/user', '/api/pod', '/api/stat-all', '/api/daily-data']) await expectNo5xx('GET', `${path}?${raw}`);
+      for (const path of ['/api/group', '/api/user', '/api/pod', '/api/stat-all', '/api/daily-data'])
+        await expectNo5xx('GET', `${path}?${raw}`);
     }
   });
 
   it('pod sign-in header on ingest', async () => {
     await fc.assert(
       fc.asyncProperty(tainted, text(10), async (identifier, key) => {
-        await expectNo5xx('POST', '/api/ingest', { readings: [{ sensorType: 'temperature', value: 20 }] }, {
-          authorization: `Pod ${identifier.replace(/[\s:]/g, '')}:${key.replace(/\s/g, '') || 'k'}`,
-        });
+        await expectNo5xx(
+          'POST',
+          '/api/ingest',
+          { readings: [{ sensorType: 'temperature', value: 20 }] },
+          {
+            authorization: `Pod ${identifier.replace(/[\s:]/g, '')}:${key.replace(/\s/g, '') || 'k'}`,
+          },
+        );
       }),
       { numRuns: 30 },
     );

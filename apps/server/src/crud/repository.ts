@@ -40,7 +40,10 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
       params.push(access.ownerId);
       where.push(`${compiled.expr[resource.ownerField]} = $${params.length}`);
     }
-    const [row] = await tx.query(`SELECT ${compiled.select} FROM ${compiled.from} WHERE ${where.join(' AND ')}`, params);
+    const [row] = await tx.query(
+      `SELECT ${compiled.select} FROM ${compiled.from} WHERE ${where.join(' AND ')}`,
+      params,
+    );
     if (!row) throw notFound(resource.label);
     return row;
   }
@@ -70,7 +73,10 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
     if (id === undefined) {
       const cols = fields.map((f) => q(columnName(f))).join(', ');
       const marks = fields.map((_, i) => `$${i + 1}`).join(', ');
-      const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (${cols}) VALUES (${marks}) RETURNING id`, params);
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO ${table} (${cols}) VALUES (${marks}) RETURNING id`,
+        params,
+      );
       return (row as { id: number }).id;
     }
     const sets = fields.map((f, i) => `${q(columnName(f))} = $${i + 1}`);
@@ -88,8 +94,9 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
       return runList(db, limits, async (tx) => {
         const rows = await tx.query(sql.rows, sql.params);
         const total =
-          (resource.name === 'measurement' ? await measurementRollupTotal(tx, p, access, { countLimit, retentionDays: limits.retentionDays }) : null) ??
-          (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
+          (resource.name === 'measurement'
+            ? await measurementRollupTotal(tx, p, access, { countLimit, retentionDays: limits.retentionDays })
+            : null) ?? (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
         return { data: rows.map((r) => present(resource, r)), paging: { skip: sql.skip, limit: sql.limit, ...total } };
       });
     },
@@ -136,7 +143,9 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
           if (row && row.n > 0) blocking.push(`${row.n} ${dep.label.toLowerCase()}${row.n === 1 ? '' : ' records'}`);
         }
         if (blocking.length) {
-          throw conflict(`This ${resource.label.toLowerCase()} cannot be deleted: ${blocking.join(', ')} still depend on it`);
+          throw conflict(
+            `This ${resource.label.toLowerCase()} cannot be deleted: ${blocking.join(', ')} still depend on it`,
+          );
         }
         await beforeDelete(resource, tx, id);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);

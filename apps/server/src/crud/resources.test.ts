@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await createTestApp();
   estateA = {};
   await ensure(t, 'pod', estateA);
-  const roleRes = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: 'Location viewer', description: 'One hotel', accessLevel: 10 } });
+  const roleRes = await t.call('POST', '/api/role', {
+    token: t.adminToken,
+    body: { title: 'Location viewer', description: 'One hotel', accessLevel: 10 },
+  });
   const roleId = (roleRes.body.data as { id: number }).id;
   await create(t, RESOURCES.find((r) => r.name === 'role-location') as Resource, { ...estateA, role: roleId });
   viewer = await createUser(t, roleId);
@@ -57,7 +60,8 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
   it('answers 403 to a viewer on admin writes', async () => {
     const id = await create(t, resource, {});
     if (verbs.has('create')) expect((await t.call('POST', path, { token: viewer.token, body: {} })).status).toBe(403);
-    if (verbs.has('update')) expect((await t.call('PUT', `${path}/${id}`, { token: viewer.token, body: {} })).status).toBe(403);
+    if (verbs.has('update'))
+      expect((await t.call('PUT', `${path}/${id}`, { token: viewer.token, body: {} })).status).toBe(403);
     expect((await t.call('DELETE', `${path}/${id}`, { token: viewer.token })).status).toBe(403);
     expect((await t.call('GET', `${path}/${id}`, { token: t.adminToken })).status).toBe(200);
   });
@@ -66,9 +70,14 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
     const before = (await t.call('GET', `${path}?${dtp({ paging: 1 })}`, { token: t.adminToken })).body.paging?.total;
     const res = await t.call('POST', path, { token: t.adminToken, body: {} });
     expect(res.status).toBe(400);
-    const required = Object.entries(resource.fields).filter(([, f]) => (f.required || f.requiredOnCreate) && !f.readOnly);
+    const required = Object.entries(resource.fields).filter(
+      ([, f]) => (f.required || f.requiredOnCreate) && !f.readOnly,
+    );
     for (const [key] of required) expect(res.body.validationErrors?.[key], key).toContain(MESSAGES.required);
-    const wrongType = await t.call('POST', path, { token: t.adminToken, body: Object.fromEntries(required.map(([k]) => [k, { nested: true }])) });
+    const wrongType = await t.call('POST', path, {
+      token: t.adminToken,
+      body: Object.fromEntries(required.map(([k]) => [k, { nested: true }])),
+    });
     expect(wrongType.status).toBe(400);
     const after = (await t.call('GET', `${path}?${dtp({ paging: 1 })}`, { token: t.adminToken })).body.paging?.total;
     expect(after).toBe(before);
@@ -92,11 +101,14 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
     }
 
     const json = await t.call('GET', `${path}?${dtp({ fetchParams: { id }, paging: 5 })}`, { token: t.adminToken });
-    const bracket = await t.call('GET', `${path}?dataTableParams[fetchParams][id]=${id}&dataTableParams[paging]=5`, { token: t.adminToken });
+    const bracket = await t.call('GET', `${path}?dataTableParams[fetchParams][id]=${id}&dataTableParams[paging]=5`, {
+      token: t.adminToken,
+    });
     expect(json.status).toBe(200);
     expect(json.body.paging).toEqual({ skip: 0, limit: 5, total: 1, totalIsLowerBound: false });
     expect(bracket.body).toEqual(json.body);
-    for (const row of json.body.data as object[]) for (const col of resource.columns) expect(row).toHaveProperty(col.key);
+    for (const row of json.body.data as object[])
+      for (const col of resource.columns) expect(row).toHaveProperty(col.key);
 
     expect((await t.call('DELETE', `${path}/${id}`, { token: t.adminToken })).status).toBe(200);
     expect((await t.call('GET', `${path}/${id}`, { token: t.adminToken })).status).toBe(404);
@@ -104,7 +116,9 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
 
   it('sorts on whitelisted columns only', async () => {
     for (const key of resource.sortable) {
-      const res = await t.call('GET', `${path}?${dtp({ colKey: key, sortDirection: 'DESC' })}`, { token: t.adminToken });
+      const res = await t.call('GET', `${path}?${dtp({ colKey: key, sortDirection: 'DESC' })}`, {
+        token: t.adminToken,
+      });
       expect(res.status, key).toBe(200);
     }
     const bad = await t.call('GET', `${path}?${dtp({ colKey: 'id; DROP TABLE role' })}`, { token: t.adminToken });
@@ -161,7 +175,18 @@ describe('cascade consistency', () => {
     await ensure(t, 'client', b);
     const res = await t.call('POST', '/api/location', {
       token: t.adminToken,
-      body: { groupId: a.group, clientId: b.client, title: 'x', description: 'y', country: 'UK', city: 'London', address: 'a', contactName: 'c', contactNumber: '1', boxCount: 1 },
+      body: {
+        groupId: a.group,
+        clientId: b.client,
+        title: 'x',
+        description: 'y',
+        country: 'UK',
+        city: 'London',
+        address: 'a',
+        contactName: 'c',
+        contactNumber: '1',
+        boxCount: 1,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.validationErrors?.clientId?.[0]).toMatch(/does not belong/);

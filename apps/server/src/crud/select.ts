@@ -67,7 +67,6 @@ export function compileSelect(resource: Resource): CompiledSelect {
   return compiled;
 }
 
-
 /** The WHERE clause that limits rows to what the caller's scope covers, or null for everything. */
 export function scopeClause(compiled: CompiledSelect, scope: Scope, params: SqlParam[]): string | null {
   if (scope.all) return null;

@@ -59,12 +59,18 @@ export function levelOf(f: PlaceFilter): Level {
 }
 
 /** One page of cards with their counts and mean readings; the filter's ids are already checked. */
-export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Promise<{ results: Card[]; total: number }> {
+export async function listCards(
+  db: Queryable,
+  scope: Scope,
+  q: CardQuery,
+): Promise<{ results: Card[]; total: number }> {
   const level = levelOf(q.filter);
   const def = LEVELS[level];
   const params: SqlParam[] = [];
   const visible = visibleIds(scope, params);
-  const where = [`t.id IN (${level === 'location' ? visible.locations() : level === 'area' ? visible.areas() : visible.pods()})`];
+  const where = [
+    `t.id IN (${level === 'location' ? visible.locations() : level === 'area' ? visible.areas() : visible.pods()})`,
+  ];
   const add = (sql: string, value: SqlParam) => {
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
@@ -84,7 +90,10 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
   // of pod means) and the mean voltage of the pods behind them, as it is those readings the voltage
   // converts (electricity = 12 x reading x voltage / 1000). A pod left with no readings of a type
   // once rollup rows are subtracted did not contribute (n = 0).
-  const areaCount = level === 'location' ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))` : '1';
+  const areaCount =
+    level === 'location'
+      ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))`
+      : '1';
   const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()})`;
   const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
@@ -104,11 +113,19 @@ export async function listCards(db: Queryable, scope: Scope, q: CardQuery): Prom
     params,
     { prepare: true },
   );
-  const total = rows[0]?.total ?? (q.skip > 0 ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t WHERE ${whereSql}`, whereParams))[0]?.n ?? 0) : 0);
-  const results = rows.map(({ total: _, ...row }): Card => ({
-    ...row,
-    score: null,
-    readings: [...row.readings].sort((a, b) => a.sensorType.localeCompare(b.sensorType)),
-  }));
+  const total =
+    rows[0]?.total ??
+    (q.skip > 0
+      ? ((
+          await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t WHERE ${whereSql}`, whereParams)
+        )[0]?.n ?? 0)
+      : 0);
+  const results = rows.map(
+    ({ total: _, ...row }): Card => ({
+      ...row,
+      score: null,
+      readings: [...row.readings].sort((a, b) => a.sensorType.localeCompare(b.sensorType)),
+    }),
+  );
   return { results, total };
 }

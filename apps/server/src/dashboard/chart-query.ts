@@ -49,7 +49,8 @@ function splitFine(spans: readonly Span[], ms: number) {
 
 function rawSql(pods: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
   const where = `pod_id = ANY(${pods}) AND ${spansSql('created', spans, params)}`;
-  if (!k.slot) return `SELECT sensor_type, ${k.key('created')} AS k, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
+  if (!k.slot)
+    return `SELECT sensor_type, ${k.key('created')} AS k, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
   // date_bin puts the clipped first bucket's readings before `from`, where the lookup gives 0.
   return `SELECT sensor_type, greatest(1, ${k.key('slot')}) AS k, sum(n) AS n, sum(s) AS s FROM (
       SELECT sensor_type, ${k.slot('created')} AS slot, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2) r GROUP BY 1, 2`;
@@ -82,18 +83,32 @@ function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlPa
  * whole locations read their location rows, one per location and bucket (ADR 0014), and on a grid
  * of whole 5-minute multiples (`fine`) their 5-minute rows stand in for raw readings.
  */
-function bucketUnionSql(plan: SourcePlan, params: SqlParam[], k: Keying, fine: LocationLevel | undefined): { sql: string; split: boolean } {
+function bucketUnionSql(
+  plan: SourcePlan,
+  params: SqlParam[],
+  k: Keying,
+  fine: LocationLevel | undefined,
+): { sql: string; split: boolean } {
   const parts: string[] = [];
   const { ends, middle } = fine ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
   if (ends.length) parts.push(rawSql(ALL_PODS, ends, params, k));
   if (fine && middle.length) parts.push(rawSql(REST_PODS, middle, params, k), locationSql(fine, middle, params, k));
   // Rollup rows lie inside one chart bucket each (meansByBucket checks), so they need no grid slot.
   const direct = { key: k.key };
-  for (const [name, spans] of [['hourly', plan.hourly], ['daily', plan.daily]] as const) {
+  for (const [name, spans] of [
+    ['hourly', plan.hourly],
+    ['daily', plan.daily],
+  ] as const) {
     if (!spans.length) continue;
-    parts.push(podRollupSql(ROLLUP_LEVEL[name].table, spans, params, direct), locationSql(LOCATION_LEVEL[name], spans, params, direct));
+    parts.push(
+      podRollupSql(ROLLUP_LEVEL[name].table, spans, params, direct),
+      locationSql(LOCATION_LEVEL[name], spans, params, direct),
+    );
   }
-  return { sql: parts.join(' UNION ALL '), split: middle.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0 };
+  return {
+    sql: parts.join(' UNION ALL '),
+    split: middle.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0,
+  };
 }
 
 const rawOnly = (w: TimeWindow): SourcePlan => ({ raw: [[w.from.getTime(), w.to.getTime()]], hourly: [], daily: [] });
@@ -114,7 +129,12 @@ export interface BucketMean {
  * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or 5-minute location rows. Points
  * come in bucket order (sensor types interleaved).
  */
-export async function meansByBucket(db: Queryable, pods: PodSet, window: TimeWindow, chart: { bucket: Bucket; edges: readonly Date[] }): Promise<BucketMean[]> {
+export async function meansByBucket(
+  db: Queryable,
+  pods: PodSet,
+  window: TimeWindow,
+  chart: { bucket: Bucket; edges: readonly Date[] },
+): Promise<BucketMean[]> {
   const { bucket, edges } = chart;
   if (edges.length < 2) return [];
   const span = window.to.getTime() - window.from.getTime();

@@ -2,21 +2,32 @@ import { parseWireTime, plainText } from '@greenpod/contracts';
 import { z } from 'zod';
 import { parseDataTableParams } from '../crud/list-query';
 import { badRequest, toValidationErrors } from '../http/errors';
-import type { PlaceFilter } from './dashboard-scope';
 import { isTimeZone } from '../time/time-zone';
+import type { PlaceFilter } from './dashboard-scope';
 import { resolveWindow, type TimeWindow, WINDOW_MODES } from './window';
 
 // Query values arrive as strings (or numbers inside JSON); "" and null mean "All ...".
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const id = (label: string) =>
-  z.preprocess(blank, z.coerce.number({ error: `${label} must be a number` }).int().positive().max(2_147_483_647).optional());
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional(),
+  );
 
 /** The dashboard's filter and window fields, as the querystring and as fetchParams carry them. */
 export const placeAndWindowShape = {
   locationId: id('locationId'),
   areaId: id('areaId'),
   podId: id('podId'),
-  mode: z.preprocess(blank, z.enum(WINDOW_MODES, { error: `mode must be one of ${WINDOW_MODES.join(', ')}` }).optional()),
+  mode: z.preprocess(
+    blank,
+    z.enum(WINDOW_MODES, { error: `mode must be one of ${WINDOW_MODES.join(', ')}` }).optional(),
+  ),
   minutes: z.preprocess(blank, z.coerce.number({ error: 'minutes must be a number' }).optional()),
   fromValue: z.preprocess(blank, plainText(z.string().max(40)).optional()),
   toValue: z.preprocess(blank, plainText(z.string().max(40)).optional()),
@@ -39,25 +50,36 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function windowOf(p: PlaceAndWindow, now: Date): { window: TimeWindow; tz: string } {
   const tz = p.tz ?? 'UTC';
-  if (!isTimeZone(tz)) throw badRequest(`Unknown time zone ${tz}`, { tz: ['Use an IANA time zone such as Europe/London'] });
+  if (!isTimeZone(tz))
+    throw badRequest(`Unknown time zone ${tz}`, { tz: ['Use an IANA time zone such as Europe/London'] });
   if ((p.fromValue === undefined) !== (p.toValue === undefined) && p.mode !== 'range') {
     const missing = p.fromValue === undefined ? 'fromValue' : 'toValue';
-    throw badRequest(`${missing} is required with ${missing === 'fromValue' ? 'toValue' : 'fromValue'}`, { [missing]: ['Required'] });
+    throw badRequest(`${missing} is required with ${missing === 'fromValue' ? 'toValue' : 'fromValue'}`, {
+      [missing]: ['Required'],
+    });
   }
   const range = { from: p.fromValue, to: p.toValue, tz, now };
   if (p.mode) return { window: resolveWindow({ mode: p.mode, minutes: p.minutes, ...range }), tz };
   if (p.minutes !== undefined) return { window: resolveWindow({ mode: 'live', minutes: p.minutes, tz, now }), tz };
-  if (p.fromValue === undefined || p.toValue === undefined) return { window: resolveWindow({ mode: 'day', tz, now }), tz };
-  if (DATE_ONLY.test(p.fromValue) && DATE_ONLY.test(p.toValue)) return { window: resolveWindow({ mode: 'range', ...range }), tz };
+  if (p.fromValue === undefined || p.toValue === undefined)
+    return { window: resolveWindow({ mode: 'day', tz, now }), tz };
+  if (DATE_ONLY.test(p.fromValue) && DATE_ONLY.test(p.toValue))
+    return { window: resolveWindow({ mode: 'range', ...range }), tz };
   const from = parseWireTime(p.fromValue);
   const to = parseWireTime(p.toValue);
-  if (!from) throw badRequest('fromValue is not a valid time', { fromValue: ['Use yyyy-MM-dd HH:mm:ss (UTC) or yyyy-MM-dd'] });
-  if (!to) throw badRequest('toValue is not a valid time', { toValue: ['Use yyyy-MM-dd HH:mm:ss (UTC) or yyyy-MM-dd'] });
+  if (!from)
+    throw badRequest('fromValue is not a valid time', { fromValue: ['Use yyyy-MM-dd HH:mm:ss (UTC) or yyyy-MM-dd'] });
+  if (!to)
+    throw badRequest('toValue is not a valid time', { toValue: ['Use yyyy-MM-dd HH:mm:ss (UTC) or yyyy-MM-dd'] });
   if (to <= from) throw badRequest('The end is not after the start', { toValue: ['Choose an end after the start'] });
   return { window: { from, to }, tz };
 }
 
-export const placeOf = (p: PlaceAndWindow): PlaceFilter => ({ locationId: p.locationId, areaId: p.areaId, podId: p.podId });
+export const placeOf = (p: PlaceAndWindow): PlaceFilter => ({
+  locationId: p.locationId,
+  areaId: p.areaId,
+  podId: p.podId,
+});
 
 // stat-all spells the ids locationID/areaID/podID (viewer.md), live performance locationId/...
 const SPELLINGS: Record<string, string> = { locationID: 'locationId', areaID: 'areaId', podID: 'podId' };
@@ -70,8 +92,10 @@ export const DASHBOARD_PAGING = 5;
 export function readStatQuery(query: z.output<typeof statAllQuery>) {
   const { dataTableParams, ...top } = query;
   const dtp = parseDataTableParams(dataTableParams);
-  if (dtp.colKey !== undefined && dtp.colKey !== 'title') throw badRequest(`Cannot sort on ${dtp.colKey}`, { colKey: ['Choose title'] });
-  if (dtp.searchField !== undefined && dtp.searchField !== 'title') throw badRequest(`Cannot search on ${dtp.searchField}`, { searchField: ['Choose title'] });
+  if (dtp.colKey !== undefined && dtp.colKey !== 'title')
+    throw badRequest(`Cannot sort on ${dtp.colKey}`, { colKey: ['Choose title'] });
+  if (dtp.searchField !== undefined && dtp.searchField !== 'title')
+    throw badRequest(`Cannot search on ${dtp.searchField}`, { searchField: ['Choose title'] });
   const fetch = Object.fromEntries(Object.entries(dtp.fetchParams ?? {}).map(([k, v]) => [SPELLINGS[k] ?? k, v]));
   const defined = Object.fromEntries(Object.entries(top).filter(([, v]) => v !== undefined));
   const parsed = placeAndWindow.safeParse({ ...fetch, ...defined });

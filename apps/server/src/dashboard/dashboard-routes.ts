@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import type { SqlParam } from '../db/database';
 import { listCards } from './cards';
-import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
-import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { liveRoutes } from './live-routes';
 import { meansByBucket } from './chart-query';
+import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
+import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
+import { liveRoutes } from './live-routes';
 import { planBuckets } from './window';
 
 const security = [{ bearerAuth: [] }];
@@ -51,81 +51,138 @@ export async function dashboardRoutes(base: FastifyInstance) {
     const { window } = windowOf(fields, new Date());
     const filter = placeOf(fields);
     await checkPlaces(app.db, caller.scope, filter);
-    const page = await listCards(app.db, caller.scope, { filter, window, skip: q.skip, limit: q.limit, search: q.search, direction: q.direction });
-    return { success: true as const, data: { results: page.results }, paging: { skip: q.skip, limit: q.limit, total: page.total } };
+    const page = await listCards(app.db, caller.scope, {
+      filter,
+      window,
+      skip: q.skip,
+      limit: q.limit,
+      search: q.search,
+      direction: q.direction,
+    });
+    return {
+      success: true as const,
+      data: { results: page.results },
+      paging: { skip: q.skip, limit: q.limit, total: page.total },
+    };
   };
 
-  app.get('/api/stat-all', {
-    schema: {
-      tags, security, querystring: statAllQuery, response: { 200: cardsResponse, ...errors },
-      summary: 'Dashboard cards: locations, the areas of locationID, or the pods of areaID, with mean readings over the window',
+  app.get(
+    '/api/stat-all',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: statAllQuery,
+        response: { 200: cardsResponse, ...errors },
+        summary:
+          'Dashboard cards: locations, the areas of locationID, or the pods of areaID, with mean readings over the window',
+      },
+      onRequest: authenticate,
     },
-    onRequest: authenticate,
-  }, async (request) => cards(request.query, callerOf(request), false));
+    async (request) => cards(request.query, callerOf(request), false),
+  );
 
-  app.get('/api/stat-all/liveperformance', {
-    schema: { tags, security, querystring: statAllQuery, response: { 200: cardsResponse, ...errors }, summary: 'Dashboard cards over the last `minutes` (10..60, default 30)' },
-    onRequest: authenticate,
-  }, async (request) => cards(request.query, callerOf(request), true));
+  app.get(
+    '/api/stat-all/liveperformance',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: statAllQuery,
+        response: { 200: cardsResponse, ...errors },
+        summary: 'Dashboard cards over the last `minutes` (10..60, default 30)',
+      },
+      onRequest: authenticate,
+    },
+    async (request) => cards(request.query, callerOf(request), true),
+  );
 
-  app.get('/api/graph', {
-    schema: { tags, security, querystring: graphQuery, response: { 200: graphResponse, ...errors }, summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]' },
-    onRequest: authenticate,
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { window, tz } = windowOf(request.query, new Date());
-    const filter = placeOf(request.query);
-    await checkPlaces(app.db, caller.scope, filter);
-    const chart = planBuckets(window, tz);
-    const { edges } = chart;
-    const data: Record<string, [number, string][]> = {};
-    for (const row of await meansByBucket(app.db, (params) => podsUnderSql(caller.scope, filter, params), window, chart)) {
-      const start = edges[row.bucket - 1];
-      if (!start) continue;
-      const series = data[row.sensorType] ?? [];
-      series.push([row.avg, formatWireTime(start)]);
-      data[row.sensorType] = series;
-    }
-    return { success: true as const, data };
-  });
+  app.get(
+    '/api/graph',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: graphQuery,
+        response: { 200: graphResponse, ...errors },
+        summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]',
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { window, tz } = windowOf(request.query, new Date());
+      const filter = placeOf(request.query);
+      await checkPlaces(app.db, caller.scope, filter);
+      const chart = planBuckets(window, tz);
+      const { edges } = chart;
+      const data: Record<string, [number, string][]> = {};
+      for (const row of await meansByBucket(
+        app.db,
+        (params) => podsUnderSql(caller.scope, filter, params),
+        window,
+        chart,
+      )) {
+        const start = edges[row.bucket - 1];
+        if (!start) continue;
+        const series = data[row.sensorType] ?? [];
+        series.push([row.avg, formatWireTime(start)]);
+        data[row.sensorType] = series;
+      }
+      return { success: true as const, data };
+    },
+  );
 
-  app.get('/api/areaPodCount', {
-    schema: { tags, security, summary: 'Visible areas and pods per visible location' },
-    onRequest: authenticate,
-  }, async (request) => {
-    const params: SqlParam[] = [];
-    const v = visibleIds(callerOf(request).scope, params);
-    const data = await app.db.query(
-      `SELECT t.id AS "locationId",
+  app.get(
+    '/api/areaPodCount',
+    {
+      schema: { tags, security, summary: 'Visible areas and pods per visible location' },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const params: SqlParam[] = [];
+      const v = visibleIds(callerOf(request).scope, params);
+      const data = await app.db.query(
+        `SELECT t.id AS "locationId",
          (SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${v.areas()})) AS "areaCount",
          (SELECT count(*)::int FROM pod p WHERE p.location_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
        FROM location t WHERE t.id IN (${v.locations()}) ORDER BY t.id`,
-      params,
-    );
-    return { success: true as const, data };
-  });
+        params,
+      );
+      return { success: true as const, data };
+    },
+  );
 
-  app.get('/api/podCount', {
-    schema: { tags, security, querystring: countQuery, summary: 'Visible pods per visible area (of one location with locationId)' },
-    onRequest: authenticate,
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { locationId } = request.query;
-    await checkPlaces(app.db, caller.scope, { locationId });
-    const params: SqlParam[] = [];
-    const v = visibleIds(caller.scope, params);
-    let where = `t.id IN (${v.areas()})`;
-    if (locationId !== undefined) {
-      params.push(locationId);
-      where += ` AND t.location_id = $${params.length}`;
-    }
-    const data = await app.db.query(
-      `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
+  app.get(
+    '/api/podCount',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: countQuery,
+        summary: 'Visible pods per visible area (of one location with locationId)',
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { locationId } = request.query;
+      await checkPlaces(app.db, caller.scope, { locationId });
+      const params: SqlParam[] = [];
+      const v = visibleIds(caller.scope, params);
+      let where = `t.id IN (${v.areas()})`;
+      if (locationId !== undefined) {
+        params.push(locationId);
+        where += ` AND t.location_id = $${params.length}`;
+      }
+      const data = await app.db.query(
+        `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
        FROM area t WHERE ${where} ORDER BY t.id`,
-      params,
-    );
-    return { success: true as const, data };
-  });
+        params,
+      );
+      return { success: true as const, data };
+    },
+  );
 
   await app.register(liveRoutes);
 }

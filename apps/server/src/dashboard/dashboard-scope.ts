@@ -22,8 +22,10 @@ export interface VisibleIds {
 export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
   const clause = (name: string) => scopeClause(compileSelect(getResource(name)), scope, params) ?? 'TRUE';
   const pods = () => `SELECT t.id FROM pod t WHERE ${clause('pod')}`;
-  const areas = () => `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;
-  const locations = () => `SELECT t.id FROM location t WHERE ${clause('location')} OR t.id IN (SELECT t.location_id FROM area t WHERE t.id IN (${areas()}))`;
+  const areas = () =>
+    `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;
+  const locations = () =>
+    `SELECT t.id FROM location t WHERE ${clause('location')} OR t.id IN (SELECT t.location_id FROM area t WHERE t.id IN (${areas()}))`;
   return { pods, areas, locations };
 }
 
@@ -38,12 +40,19 @@ export interface PlaceFilter {
  * in the location). Anything else answers 404, exactly as a missing id does (DOMAIN.md).
  */
 export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): Promise<void> {
-  const check = async (table: 'location' | 'area' | 'pod', id: number | undefined, parents: Record<string, number | undefined>) => {
+  const check = async (
+    table: 'location' | 'area' | 'pod',
+    id: number | undefined,
+    parents: Record<string, number | undefined>,
+  ) => {
     if (id === undefined) return;
     const params: SqlParam[] = [];
     const visible = visibleIds(scope, params);
     params.push(id);
-    const where = [`t.id = $${params.length}`, `t.id IN (${table === 'pod' ? visible.pods() : table === 'area' ? visible.areas() : visible.locations()})`];
+    const where = [
+      `t.id = $${params.length}`,
+      `t.id IN (${table === 'pod' ? visible.pods() : table === 'area' ? visible.areas() : visible.locations()})`,
+    ];
     for (const [column, value] of Object.entries(parents)) {
       if (value === undefined) continue;
       params.push(value);

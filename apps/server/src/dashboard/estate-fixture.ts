@@ -1,8 +1,8 @@
 import { getResource, type Resource } from '@greenpod/contracts';
-import { type Context, create, createUser, ensure } from '../test/factory';
-import type { TestApp } from '../test/test-app';
 import { insertReadings } from '../telemetry/measurement-writer';
 import { DERIVED_TABLES } from '../telemetry/rollup-levels';
+import { type Context, create, createUser, ensure } from '../test/factory';
+import type { TestApp } from '../test/test-app';
 
 export interface Estate {
   locations: number[];
@@ -39,7 +39,10 @@ export async function buildEstate(t: TestApp, locations = 2): Promise<Estate> {
 
 /** A verified viewer whose role is bound to one location only. */
 export async function locationViewer(t: TestApp, estate: Estate, locationId: number) {
-  const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: `Viewer of ${locationId}`, description: 'One location', accessLevel: 10 } });
+  const role = await t.call('POST', '/api/role', {
+    token: t.adminToken,
+    body: { title: `Viewer of ${locationId}`, description: 'One location', accessLevel: 10 },
+  });
   const roleId = (role.body.data as { id: number }).id;
   await create(t, getResource('role-location') as Resource, { ...estate.ctx, role: roleId, location: locationId });
   return createUser(t, roleId);

@@ -27,7 +27,10 @@ type Series = Record<string, [number, string][]>;
  */
 async function oracle(from: Date, to: Date, tz: string, bucketMs: number, pods: number[]): Promise<Series> {
   const origin = `(date_trunc('day', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)`;
-  const bin = bucketMs >= DAY ? `(date_trunc('day', m.created AT TIME ZONE $3) AT TIME ZONE $3)` : `date_bin(make_interval(secs => $4), m.created, ${origin})`;
+  const bin =
+    bucketMs >= DAY
+      ? `(date_trunc('day', m.created AT TIME ZONE $3) AT TIME ZONE $3)`
+      : `date_bin(make_interval(secs => $4), m.created, ${origin})`;
   const rows = await t.db.query<{ sensor_type: string; label: string; avg: number }>(
     `SELECT sensor_type, to_char(greatest(${bin}, $1::timestamptz) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS label, avg(value) AS avg
      FROM measurement m WHERE m.pod_id = ANY($5::int[]) AND m.created >= $1 AND m.created < $2
@@ -62,28 +65,43 @@ describe('graph against a plain-SQL oracle', () => {
         return { from: new Date(from), to: new Date(from + length), tz, filter };
       });
     await fc.assert(
-      fc.asyncProperty(fc.array(reading, { minLength: 1, maxLength: 150 }), fc.array(window, { minLength: 3, maxLength: 3 }), async (readings, windows) => {
-        await replaceReadings(t, estate, readings);
-        for (const w of windows) {
-          const area = estate.areas[0] as Estate['areas'][number];
-          const place = w.filter === 'areaId' ? area.id : area.locationId;
-          const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=${w.tz}&${w.filter}=${place}`;
-          const res = await t.call('GET', `/api/graph?${query}`, { token: t.adminToken });
-          expect(res.status, JSON.stringify(res.body)).toBe(200);
-          const { bucket } = planBuckets(w, w.tz);
-          const pods = estate.pods.filter((p) => (w.filter === 'areaId' ? p.areaId === area.id : p.locationId === area.locationId)).map((p) => p.id);
-          expect(res.body.data, `${query} bucket ${bucket.ms}`).toEqual(await oracle(w.from, w.to, w.tz, bucket.ms, pods));
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(reading, { minLength: 1, maxLength: 150 }),
+        fc.array(window, { minLength: 3, maxLength: 3 }),
+        async (readings, windows) => {
+          await replaceReadings(t, estate, readings);
+          for (const w of windows) {
+            const area = estate.areas[0] as Estate['areas'][number];
+            const place = w.filter === 'areaId' ? area.id : area.locationId;
+            const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=${w.tz}&${w.filter}=${place}`;
+            const res = await t.call('GET', `/api/graph?${query}`, { token: t.adminToken });
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            const { bucket } = planBuckets(w, w.tz);
+            const pods = estate.pods
+              .filter((p) => (w.filter === 'areaId' ? p.areaId === area.id : p.locationId === area.locationId))
+              .map((p) => p.id);
+            expect(res.body.data, `${query} bucket ${bucket.ms}`).toEqual(
+              await oracle(w.from, w.to, w.tz, bucket.ms, pods),
+            );
+          }
+        },
+      ),
       { numRuns: 12 },
     );
   });
 
   it('a year of hourly readings stays within 500 points, one per local day', async () => {
     const pod = estate.pods[0] as Estate['pods'][number];
-    const readings = Array.from({ length: 365 * 2 }, (_, i) => ({ podId: pod.id, sensorType: 'ELECTRICITY', value: i % 7, created: new Date(Date.UTC(2025, 10, 1) + i * 12 * HOUR) }));
+    const readings = Array.from({ length: 365 * 2 }, (_, i) => ({
+      podId: pod.id,
+      sensorType: 'ELECTRICITY',
+      value: i % 7,
+      created: new Date(Date.UTC(2025, 10, 1) + i * 12 * HOUR),
+    }));
     await replaceReadings(t, estate, readings);
-    const res = await t.call('GET', '/api/graph?fromValue=2025-11-01&toValue=2026-10-31&tz=Europe/London', { token: t.adminToken });
+    const res = await t.call('GET', '/api/graph?fromValue=2025-11-01&toValue=2026-10-31&tz=Europe/London', {
+      token: t.adminToken,
+    });
     expect(res.status).toBe(200);
     const series = (res.body.data as Series).ELECTRICITY ?? [];
     expect(series.length).toBeLessThanOrEqual(MAX_POINTS);
@@ -95,14 +113,20 @@ describe('graph against a plain-SQL oracle', () => {
 
   it('answers live windows, 400 to bad input and 404 to an unknown pod', async () => {
     const pod = estate.pods[0] as Estate['pods'][number];
-    await replaceReadings(t, estate, [{ podId: pod.id, sensorType: 'MOTION', value: 1, created: new Date(Date.now() - 60_000) }]);
-    const live = await t.call('GET', `/api/graph?minutes=10&podId=${pod.id}&areaId=${pod.areaId}`, { token: t.adminToken });
+    await replaceReadings(t, estate, [
+      { podId: pod.id, sensorType: 'MOTION', value: 1, created: new Date(Date.now() - 60_000) },
+    ]);
+    const live = await t.call('GET', `/api/graph?minutes=10&podId=${pod.id}&areaId=${pod.areaId}`, {
+      token: t.adminToken,
+    });
     expect(live.status).toBe(200);
     expect((live.body.data as Series).MOTION).toHaveLength(1);
     expect((await t.call('GET', '/api/graph?minutes=5', { token: t.adminToken })).status).toBe(400);
     expect((await t.call('GET', '/api/graph?podId=-3', { token: t.adminToken })).status).toBe(400);
     expect((await t.call('GET', '/api/graph?mode=decade', { token: t.adminToken })).status).toBe(400);
     expect((await t.call('GET', '/api/graph?podId=999999', { token: t.adminToken })).status).toBe(404);
-    expect((await t.call('GET', `/api/graph?podId=${pod.id}&areaId=${estate.areas[1]?.id}`, { token: t.adminToken })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/graph?podId=${pod.id}&areaId=${estate.areas[1]?.id}`, { token: t.adminToken })).status,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { Database } from '../db/database';
 
 /** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
@@ -108,7 +108,9 @@ export async function postgresBus(db: Database, url: string, log: FastifyBaseLog
     for (const chunk of chunks) {
       if (!chunk.length) continue;
       // Live updates are best effort: a failed NOTIFY must never fail the ingest that committed.
-      db.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(chunk)]).catch((err) => log.warn({ err }, 'live: NOTIFY failed'));
+      db.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(chunk)]).catch((err) =>
+        log.warn({ err }, 'live: NOTIFY failed'),
+      );
     }
   };
 

@@ -34,7 +34,11 @@ export class PodCoalescer {
       if (this.timers.has(podId)) continue;
       const wait = (this.lastSent.get(podId) ?? Number.NEGATIVE_INFINITY) + this.intervalMs - this.now();
       if (wait <= 0) this.flush(podId);
-      else this.timers.set(podId, setTimeout(() => this.flush(podId), wait));
+      else
+        this.timers.set(
+          podId,
+          setTimeout(() => this.flush(podId), wait),
+        );
     }
   }
 

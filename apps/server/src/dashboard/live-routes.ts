@@ -26,7 +26,9 @@ const CAP_RETRY_AFTER_S = 10;
 export async function liveRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const bus: LiveBus =
-    app.db.kind === 'postgres' && app.config.DATABASE_URL ? await postgresBus(app.db, app.config.DATABASE_URL, app.log) : localBus();
+    app.db.kind === 'postgres' && app.config.DATABASE_URL
+      ? await postgresBus(app.db, app.config.DATABASE_URL, app.log)
+      : localBus();
 
   // Chain onto the writer's hook rather than take it over: other features may listen too.
   const writer = app.ingest.writer;
@@ -41,7 +43,14 @@ export async function liveRoutes(base: FastifyInstance) {
       const known = latest.get(key);
       if (!known || known.created.getTime() <= r.created.getTime()) latest.set(key, r);
     }
-    bus.publish([...latest.values()].map((r) => ({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) })));
+    bus.publish(
+      [...latest.values()].map((r) => ({
+        podId: r.podId,
+        sensorType: r.sensorType,
+        value: r.value,
+        created: formatWireTime(r.created),
+      })),
+    );
   };
 
   // Open streams would keep app.close() waiting forever: end them first.
@@ -62,90 +71,99 @@ export async function liveRoutes(base: FastifyInstance) {
     else openPerUser.delete(userId);
   };
 
-  app.get('/api/live', {
-    schema: {
-      tags: ['dashboard'],
-      summary:
-        'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
-      querystring: z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096) }),
+  app.get(
+    '/api/live',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
+        querystring: z.object({
+          token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096),
+        }),
+      },
     },
-  }, async (request, reply) => {
-    const { token } = request.query;
-    const caller = await callerOfToken(app, token);
-    const max = app.config.LIVE_STREAMS_PER_USER;
-    const open = openPerUser.get(caller.userId) ?? 0;
-    if (open >= max) {
-      reply.header('retry-after', String(CAP_RETRY_AFTER_S));
-      throw new HttpError(429, `You already have ${open} live streams open, the most allowed. Close another Greenpod tab or try again in a few seconds.`);
-    }
-    openPerUser.set(caller.userId, open + 1);
-    let visible: Set<number>;
-    try {
-      visible = await visiblePods(app, caller.scope);
-    } catch (err) {
-      release(caller.userId);
-      throw err;
-    }
-    let scopeKey = JSON.stringify(caller.scope);
-    let podsLoaded = Date.now();
+    async (request, reply) => {
+      const { token } = request.query;
+      const caller = await callerOfToken(app, token);
+      const max = app.config.LIVE_STREAMS_PER_USER;
+      const open = openPerUser.get(caller.userId) ?? 0;
+      if (open >= max) {
+        reply.header('retry-after', String(CAP_RETRY_AFTER_S));
+        throw new HttpError(
+          429,
+          `You already have ${open} live streams open, the most allowed. Close another Greenpod tab or try again in a few seconds.`,
+        );
+      }
+      openPerUser.set(caller.userId, open + 1);
+      let visible: Set<number>;
+      try {
+        visible = await visiblePods(app, caller.scope);
+      } catch (err) {
+        release(caller.userId);
+        throw err;
+      }
+      let scopeKey = JSON.stringify(caller.scope);
+      let podsLoaded = Date.now();
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no', // nginx would otherwise buffer the stream
-    });
-    res.write('retry: 5000\n: connected\n\n');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no', // nginx would otherwise buffer the stream
+      });
+      res.write('retry: 5000\n: connected\n\n');
 
-    const coalescer = new PodCoalescer((event) => res.write(`event: reading\ndata: ${JSON.stringify(event)}\n\n`));
-    const unsubscribe = bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const coalescer = new PodCoalescer((event) => res.write(`event: reading\ndata: ${JSON.stringify(event)}\n\n`));
+      const unsubscribe = bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
 
-    let checking = false;
-    const recheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      callerOfToken(app, token)
-        .then(async (now: Caller) => {
-          const key = JSON.stringify(now.scope);
-          if (key === scopeKey && Date.now() - podsLoaded < PODS_REFRESH_MS) return;
-          const ids = await visiblePods(app, now.scope);
-          [visible, scopeKey, podsLoaded] = [ids, key, Date.now()];
-        })
-        .catch((err: unknown) => {
-          if (err instanceof HttpError && err.statusCode === 401) {
-            res.write(`event: end\ndata: ${JSON.stringify({ error: err.message })}\n\n`);
-            end();
-          } else {
-            // The database briefly out of reach is no reason to drop every stream: try again next time.
-            request.log.warn({ err }, 'live: access re-check failed');
-          }
-        })
-        .finally(() => {
-          checking = false;
-        });
-    }, ACCESS_RECHECK_MS);
+      let checking = false;
+      const recheck = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        callerOfToken(app, token)
+          .then(async (now: Caller) => {
+            const key = JSON.stringify(now.scope);
+            if (key === scopeKey && Date.now() - podsLoaded < PODS_REFRESH_MS) return;
+            const ids = await visiblePods(app, now.scope);
+            [visible, scopeKey, podsLoaded] = [ids, key, Date.now()];
+          })
+          .catch((err: unknown) => {
+            if (err instanceof HttpError && err.statusCode === 401) {
+              res.write(`event: end\ndata: ${JSON.stringify({ error: err.message })}\n\n`);
+              end();
+            } else {
+              // The database briefly out of reach is no reason to drop every stream: try again next time.
+              request.log.warn({ err }, 'live: access re-check failed');
+            }
+          })
+          .finally(() => {
+            checking = false;
+          });
+      }, ACCESS_RECHECK_MS);
 
-    let closed = false;
-    const cleanup = () => {
-      if (closed) return;
-      closed = true;
-      streams.delete(end);
-      release(caller.userId);
-      unsubscribe();
-      coalescer.close();
-      clearInterval(heartbeat);
-      clearInterval(recheck);
-    };
-    const end = () => {
-      cleanup();
-      res.end();
-    };
-    streams.add(end);
-    res.on('close', cleanup);
-  });
+      let closed = false;
+      const cleanup = () => {
+        if (closed) return;
+        closed = true;
+        streams.delete(end);
+        release(caller.userId);
+        unsubscribe();
+        coalescer.close();
+        clearInterval(heartbeat);
+        clearInterval(recheck);
+      };
+      const end = () => {
+        cleanup();
+        res.end();
+      };
+      streams.add(end);
+      res.on('close', cleanup);
+    },
+  );
 }
 
 async function visiblePods(app: FastifyInstance, scope: Scope): Promise<Set<number>> {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getResource } from '@greenpod/contracts';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
-import type { LiveEvent } from './live-coalescer';
-import { PodCoalescer } from './live-coalescer';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { openTestDatabase } from '../test/test-database';
 import { locationViewer } from './estate-fixture';
 import { type LiveReading, postgresBus } from './live-bus';
-import { openTestDatabase } from '../test/test-database';
+import type { LiveEvent } from './live-coalescer';
+import { PodCoalescer } from './live-coalescer';
 
 let t: TestApp;
 let base: string;
@@ -34,7 +34,10 @@ async function collect(url: string, act: () => Promise<void>, done: (events: Liv
   await act();
   const deadline = Date.now() + ms;
   while (!done(events) && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
     if (!chunk || chunk.done) break;
     buffer += decoder.decode(chunk.value, { stream: true });
     const frames = buffer.split('\n\n');
@@ -62,12 +65,25 @@ describe('GET /api/live', () => {
       `${base}/api/live?token=${encodeURIComponent(viewer.token)}`,
       async () => {
         expect((await ingest(other, [{ sensorType: 'TEMPERATURE', value: 99, created: now }])).status).toBe(202);
-        expect((await ingest(mine, [{ sensorType: 'TEMPERATURE', value: 21.5, created: now }, { sensorType: 'HUMIDITY', value: 40, created: now }])).status).toBe(202);
+        expect(
+          (
+            await ingest(mine, [
+              { sensorType: 'TEMPERATURE', value: 21.5, created: now },
+              { sensorType: 'HUMIDITY', value: 40, created: now },
+            ])
+          ).status,
+        ).toBe(202);
       },
       (e) => e.length > 0,
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ podId: mine.id, readings: [{ sensorType: 'HUMIDITY', value: 40 }, { sensorType: 'TEMPERATURE', value: 21.5 }] });
+    expect(events[0]).toMatchObject({
+      podId: mine.id,
+      readings: [
+        { sensorType: 'HUMIDITY', value: 40 },
+        { sensorType: 'TEMPERATURE', value: 21.5 },
+      ],
+    });
     expect(events[0]?.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(events.some((e) => e.podId === other.id)).toBe(false);
   });
@@ -99,7 +115,10 @@ async function openStream(url: string) {
     const deadline = Date.now() + ms;
     while (!done() && !ended && Date.now() < deadline) {
       pending ??= reader.read().catch(() => ({ done: true as const, value: undefined }));
-      const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+      const chunk = await Promise.race([
+        pending,
+        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+      ]);
       if (!chunk) break;
       pending = null;
       if (chunk.done) {
@@ -123,7 +142,10 @@ async function openStream(url: string) {
 
 /** A viewer whose role is bound to the areas of the given pods, with the binding ids. */
 async function areaViewer(pods: { ctx: Context }[]) {
-  const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: `Areas ${Math.random()}`, description: 'Areas', accessLevel: 10 } });
+  const role = await t.call('POST', '/api/role', {
+    token: t.adminToken,
+    body: { title: `Areas ${Math.random()}`, description: 'Areas', accessLevel: 10 },
+  });
   const roleId = (role.body.data as { id: number }).id;
   const bindings: number[] = [];
   for (const pod of pods) bindings.push(await create(t, getResource('role-area'), { ...pod.ctx, role: roleId }));
@@ -148,7 +170,10 @@ describe('GET /api/live ends access when it ends', () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const viewer = await areaViewer([pod]);
     const stream = await openStream(`${base}/api/live?token=${encodeURIComponent(viewer.token)}`);
-    expect((await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { password: 'a-new-password' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/user/${viewer.id}`, { token: t.adminToken, body: { password: 'a-new-password' } }))
+        .status,
+    ).toBe(200);
     await stream.until(() => false);
     expect(stream.ended()).toBe(true);
     stream.close();
@@ -203,11 +228,14 @@ describe('GET /api/live stream cap', () => {
     theirs.close();
 
     first.close();
-    await vi.waitFor(async () => {
-      const again = await fetch(url);
-      await again.body?.cancel();
-      expect(again.status).toBe(200);
-    }, { timeout: 10_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const again = await fetch(url);
+        await again.body?.cancel();
+        expect(again.status).toBe(200);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
     second.close();
   }, 30_000);
 });
@@ -217,8 +245,17 @@ describe('PodCoalescer', () => {
     vi.useFakeTimers();
     try {
       const sent: LiveEvent[] = [];
-      const c = new PodCoalescer((e) => sent.push(e), 1000, () => Date.now());
-      const r = (podId: number, sensorType: string, value: number, s: number) => ({ podId, sensorType, value, created: `2026-01-01 00:00:${String(s).padStart(2, '0')}` });
+      const c = new PodCoalescer(
+        (e) => sent.push(e),
+        1000,
+        () => Date.now(),
+      );
+      const r = (podId: number, sensorType: string, value: number, s: number) => ({
+        podId,
+        sensorType,
+        value,
+        created: `2026-01-01 00:00:${String(s).padStart(2, '0')}`,
+      });
       c.push([r(1, 'TEMPERATURE', 20, 0)]);
       expect(sent).toHaveLength(1);
       c.push([r(1, 'TEMPERATURE', 21, 1), r(1, 'HUMIDITY', 50, 1), r(2, 'TEMPERATURE', 5, 1)]);
@@ -228,7 +265,15 @@ describe('PodCoalescer', () => {
       expect(sent).toHaveLength(2);
       vi.advanceTimersByTime(1);
       expect(sent).toHaveLength(3);
-      expect(sent[2]).toMatchObject({ podId: 1, sensorType: 'TEMPERATURE', value: 22, readings: [{ sensorType: 'HUMIDITY', value: 50 }, { sensorType: 'TEMPERATURE', value: 22 }] });
+      expect(sent[2]).toMatchObject({
+        podId: 1,
+        sensorType: 'TEMPERATURE',
+        value: 22,
+        readings: [
+          { sensorType: 'HUMIDITY', value: 50 },
+          { sensorType: 'TEMPERATURE', value: 22 },
+        ],
+      });
       c.close();
     } finally {
       vi.useRealTimers();
@@ -238,14 +283,19 @@ describe('PodCoalescer', () => {
 
 describe('postgresBus', () => {
   // Only meaningful against a real PostgreSQL server (CI's second run sets DATABASE_URL).
-  it.skipIf(!process.env.DATABASE_URL)('carries one instance\'s readings to another through LISTEN/NOTIFY', async () => {
+  it.skipIf(!process.env.DATABASE_URL)("carries one instance's readings to another through LISTEN/NOTIFY", async () => {
     const db = await openTestDatabase();
     const url = process.env.DATABASE_URL as string;
     const a = await postgresBus(db, url, t.app.log);
     const b = await postgresBus(db, url, t.app.log);
     try {
       const got = new Promise<readonly LiveReading[]>((resolve) => b.subscribe(resolve));
-      const many = Array.from({ length: 400 }, (_, i) => ({ podId: i, sensorType: 'TEMPERATURE', value: i / 3, created: '2026-01-01 00:00:00' }));
+      const many = Array.from({ length: 400 }, (_, i) => ({
+        podId: i,
+        sensorType: 'TEMPERATURE',
+        value: i / 3,
+        created: '2026-01-01 00:00:00',
+      }));
       const all: LiveReading[] = [];
       b.subscribe((r) => all.push(...r));
       a.publish(many);

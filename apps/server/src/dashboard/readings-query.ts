@@ -38,15 +38,24 @@ export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], po
     return `SELECT pod_id, sensor_type, ${sign}count::float8 AS n, ${sign}sum AS s
       FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)}`;
   });
-  if (parts.length === 0) return 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false';
+  if (parts.length === 0)
+    return 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false';
   return `SELECT pod_id, sensor_type, sum(n) AS n, sum(s) AS s FROM (${parts.join(' UNION ALL ')}) u GROUP BY 1, 2`;
 }
 
 /** podSumsSql for a list of pods. */
-export async function sumsByPod(db: Queryable, podIds: readonly number[], window: TimeWindow, now = new Date()): Promise<(Sums & { podId: number })[]> {
+export async function sumsByPod(
+  db: Queryable,
+  podIds: readonly number[],
+  window: TimeWindow,
+  now = new Date(),
+): Promise<(Sums & { podId: number })[]> {
   if (podIds.length === 0 || window.to <= window.from) return [];
   const params: SqlParam[] = [podIds];
-  const rows = await db.query<{ pod_id: number; sensor_type: string; n: number; s: number }>(podSumsSql(window, now, params, '$1::int[]'), params);
+  const rows = await db.query<{ pod_id: number; sensor_type: string; n: number; s: number }>(
+    podSumsSql(window, now, params, '$1::int[]'),
+    params,
+  );
   return rows.map((r) => ({ podId: r.pod_id, sensorType: r.sensor_type, n: r.n, s: r.s }));
 }
 

@@ -13,7 +13,8 @@ function timesCounted(plan: { level: Level; lo: number; hi: number; weight: numb
     return p.lo <= start && start < p.hi ? n + p.weight : n;
   }, 0);
 }
-const flat = (terms: Term[]) => terms.flatMap((t) => t.spans.map(([lo, hi]) => ({ level: t.level, lo, hi, weight: t.weight })));
+const flat = (terms: Term[]) =>
+  terms.flatMap((t) => t.spans.map(([lo, hi]) => ({ level: t.level, lo, hi, weight: t.weight })));
 
 // Instants on and around bucket edges, where an off-by-one would show.
 const instantArb = fc.oneof(

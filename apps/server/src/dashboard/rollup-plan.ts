@@ -62,7 +62,10 @@ const CHAINS: Level[][] = [
   ['monthly', 'raw'],
 ];
 const SPLITS = CHAINS.flatMap((chain) =>
-  Array.from({ length: 2 ** (chain.length - 1) }, (_, n) => ({ chain, backwards: chain.slice(1).map((_, i) => Boolean(n & (2 ** i))) })),
+  Array.from({ length: 2 ** (chain.length - 1) }, (_, n) => ({
+    chain,
+    backwards: chain.slice(1).map((_, i) => Boolean(n & (2 ** i))),
+  })),
 );
 
 type Split = (typeof SPLITS)[number];
@@ -121,7 +124,12 @@ export function allPlans(window: TimeWindow): Piece[][] {
   return plansOf(window, SPLITS, SPLITS);
 }
 
-function plansOf(window: TimeWindow, toSplits: readonly Split[], fromSplits: readonly Split[], pairs: readonly [Split, Split][] = []): Piece[][] {
+function plansOf(
+  window: TimeWindow,
+  toSplits: readonly Split[],
+  fromSplits: readonly Split[],
+  pairs: readonly [Split, Split][] = [],
+): Piece[][] {
   const from = window.from.getTime();
   const to = window.to.getTime();
   if (to <= from) return [[]];

@@ -31,7 +31,11 @@ const readingArb = (pods: number[]) =>
 
 /** [from, to): any ms, or aligned to hours or days, a few minutes to the whole span long. */
 const windowArb = fc
-  .tuple(fc.integer({ min: END - SPAN - DAY, max: END }), fc.integer({ min: 60_000, max: SPAN }), fc.constantFrom(1000, 3_600_000, DAY))
+  .tuple(
+    fc.integer({ min: END - SPAN - DAY, max: END }),
+    fc.integer({ min: 60_000, max: SPAN }),
+    fc.constantFrom(1000, 3_600_000, DAY),
+  )
   .map(([start, length, unit]) => {
     const from = Math.floor(start / unit) * unit;
     return { from: new Date(from), to: new Date(from + Math.max(unit, Math.floor(length / unit) * unit)) };
@@ -50,36 +54,51 @@ async function oracle(card: 'location_id' | 'area_id', from: Date, to: Date, whe
     [from, to, ...(extra as number[])],
   );
   const out = new Map<number, Map<string, { avg: number; voltage: number }>>();
-  for (const r of rows) out.set(r.card, (out.get(r.card) ?? new Map()).set(r.sensor_type, { avg: r.avg, voltage: r.voltage }));
+  for (const r of rows)
+    out.set(r.card, (out.get(r.card) ?? new Map()).set(r.sensor_type, { avg: r.avg, voltage: r.voltage }));
   return out;
 }
 
 function expectCardsMatch(cards: Card[], truth: Map<number, Map<string, { avg: number; voltage: number }>>) {
   for (const card of cards) {
     const expected = [...(truth.get(card.id) ?? new Map()).entries()].sort(([a], [b]) => a.localeCompare(b));
-    expect(card.readings.map((r) => [r.sensorType, { avg: r.avg, voltage: r.voltage }]), `card ${card.id}`).toEqual(expected);
+    expect(
+      card.readings.map((r) => [r.sensorType, { avg: r.avg, voltage: r.voltage }]),
+      `card ${card.id}`,
+    ).toEqual(expected);
   }
 }
 
 describe('stat-all against a plain-SQL oracle', () => {
   it('root cards equal AVG over raw readings for random data and windows (rollups for long ones)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(readingArb(estate.pods.map((p) => p.id)), { minLength: 1, maxLength: 150 }), fc.array(windowArb, { minLength: 3, maxLength: 3 }), async (readings: TestReading[], windows) => {
-        await replaceReadings(t, estate, readings);
-        for (const w of windows) {
-          const fetchParams = { fromValue: formatWireTime(w.from), toValue: formatWireTime(w.to) };
-          const res = await t.call('GET', `/api/stat-all?${dtp({ fetchParams, paging: 10 })}`, { token: t.adminToken });
-          expect(res.status, JSON.stringify(res.body)).toBe(200);
-          const cards = (res.body.data as { results: Card[] }).results;
-          expect(cards.map((c) => c.id).sort()).toEqual([...estate.locations].sort());
-          expectCardsMatch(cards, await oracle('location_id', w.from, w.to));
+      fc.asyncProperty(
+        fc.array(readingArb(estate.pods.map((p) => p.id)), { minLength: 1, maxLength: 150 }),
+        fc.array(windowArb, { minLength: 3, maxLength: 3 }),
+        async (readings: TestReading[], windows) => {
+          await replaceReadings(t, estate, readings);
+          for (const w of windows) {
+            const fetchParams = { fromValue: formatWireTime(w.from), toValue: formatWireTime(w.to) };
+            const res = await t.call('GET', `/api/stat-all?${dtp({ fetchParams, paging: 10 })}`, {
+              token: t.adminToken,
+            });
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            const cards = (res.body.data as { results: Card[] }).results;
+            expect(cards.map((c) => c.id).sort()).toEqual([...estate.locations].sort());
+            expectCardsMatch(cards, await oracle('location_id', w.from, w.to));
 
-          const locationID = estate.locations[0] as number;
-          const inner = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { ...fetchParams, locationID } })}`, { token: t.adminToken });
-          expect(inner.status).toBe(200);
-          expectCardsMatch((inner.body.data as { results: Card[] }).results, await oracle('area_id', w.from, w.to, 'p.location_id = $3', [locationID]));
-        }
-      }),
+            const locationID = estate.locations[0] as number;
+            const inner = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { ...fetchParams, locationID } })}`, {
+              token: t.adminToken,
+            });
+            expect(inner.status).toBe(200);
+            expectCardsMatch(
+              (inner.body.data as { results: Card[] }).results,
+              await oracle('area_id', w.from, w.to, 'p.location_id = $3', [locationID]),
+            );
+          }
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -87,14 +106,27 @@ describe('stat-all against a plain-SQL oracle', () => {
   it('a Date Range in a DST zone counts the 25-hour day whole', async () => {
     const pod = estate.pods[0] as Estate['pods'][number];
     // 2026-10-25 in London runs 2026-10-24T23:00Z .. 2026-10-26T00:00Z (25 hours).
-    const readings = ['2026-10-24T22:59:59Z', '2026-10-24T23:00:00Z', '2026-10-25T12:00:00Z', '2026-10-25T23:59:59Z', '2026-10-26T00:00:00Z'].map(
-      (iso, i) => ({ podId: pod.id, sensorType: 'TEMPERATURE', value: (i + 1) * 10, created: new Date(iso) }),
-    );
+    const readings = [
+      '2026-10-24T22:59:59Z',
+      '2026-10-24T23:00:00Z',
+      '2026-10-25T12:00:00Z',
+      '2026-10-25T23:59:59Z',
+      '2026-10-26T00:00:00Z',
+    ].map((iso, i) => ({ podId: pod.id, sensorType: 'TEMPERATURE', value: (i + 1) * 10, created: new Date(iso) }));
     await replaceReadings(t, estate, readings);
-    const res = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { fromValue: '2026-10-25', toValue: '2026-10-25', podID: pod.id, areaID: pod.areaId } })}&tz=Europe/London`, { token: t.adminToken });
+    const res = await t.call(
+      'GET',
+      `/api/stat-all?${dtp({ fetchParams: { fromValue: '2026-10-25', toValue: '2026-10-25', podID: pod.id, areaID: pod.areaId } })}&tz=Europe/London`,
+      { token: t.adminToken },
+    );
     expect(res.status).toBe(200);
     const [card] = (res.body.data as { results: Card[] }).results;
-    expect(card).toMatchObject({ id: pod.id, podCount: 1, score: null, readings: [{ sensorType: 'TEMPERATURE', avg: 30, voltage: pod.voltage }] });
+    expect(card).toMatchObject({
+      id: pod.id,
+      podCount: 1,
+      score: null,
+      readings: [{ sensorType: 'TEMPERATURE', avg: 30, voltage: pod.voltage }],
+    });
     expect(card?.podTitle).toEqual(expect.any(String));
     expect(card?.areaTitle).toEqual(expect.any(String));
   });
@@ -102,16 +134,24 @@ describe('stat-all against a plain-SQL oracle', () => {
 
 describe('stat-all paging, encodings and errors', () => {
   it('pages 5 cards by default and takes the bracket form too', async () => {
-    const json = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' } })}`, { token: t.adminToken });
+    const json = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' } })}`, {
+      token: t.adminToken,
+    });
     expect(json.status).toBe(200);
     expect(json.body.paging).toEqual({ skip: 0, limit: 5, total: estate.locations.length });
     const locationID = estate.locations[1] as number;
-    const bracket = await t.call('GET', `/api/stat-all?dataTableParams[paging]=1&dataTableParams[offset]=2&dataTableParams[fetchParams][locationID]=${locationID}&dataTableParams[fetchParams][fromValue]=2026-01-01&dataTableParams[fetchParams][toValue]=2026-02-01`, { token: t.adminToken });
+    const bracket = await t.call(
+      'GET',
+      `/api/stat-all?dataTableParams[paging]=1&dataTableParams[offset]=2&dataTableParams[fetchParams][locationID]=${locationID}&dataTableParams[fetchParams][fromValue]=2026-01-01&dataTableParams[fetchParams][toValue]=2026-02-01`,
+      { token: t.adminToken },
+    );
     expect(bracket.status).toBe(200);
     expect(bracket.body.paging).toEqual({ skip: 1, limit: 1, total: 2 });
     const [card] = (bracket.body.data as { results: Card[] }).results;
     expect(card).toMatchObject({ areaCount: 1, podCount: 2, score: null, readings: [] });
-    const past = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' }, paging: 5, offset: 3 })}`, { token: t.adminToken });
+    const past = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' }, paging: 5, offset: 3 })}`, {
+      token: t.adminToken,
+    });
     expect(past.body.data).toEqual({ results: [] });
     expect(past.body.paging).toEqual({ skip: 10, limit: 5, total: estate.locations.length });
     expect(estate.areas.find((a) => a.id === card?.id)?.locationId).toBe(locationID);
@@ -120,7 +160,11 @@ describe('stat-all paging, encodings and errors', () => {
   it.each([
     ['an unknown time zone', `${dtp({})}&tz=Mars/Olympus`, 'tz'],
     ['a range ending after today', dtp({ fetchParams: { fromValue: '2026-01-01', toValue: '2999-01-01' } }), 'toValue'],
-    ['an end before the start', dtp({ fetchParams: { fromValue: '2026-02-01 00:00:00', toValue: '2026-01-01 00:00:00' } }), 'toValue'],
+    [
+      'an end before the start',
+      dtp({ fetchParams: { fromValue: '2026-02-01 00:00:00', toValue: '2026-01-01 00:00:00' } }),
+      'toValue',
+    ],
     ['only a start', dtp({ fetchParams: { fromValue: '2026-02-01 00:00:00' } }), 'toValue'],
     ['a garbled time', dtp({ fetchParams: { fromValue: 'yesterday', toValue: 'today' } }), 'fromValue'],
     ['a non-numeric id', dtp({ fetchParams: { locationID: 'abc' } }), 'locationId'],
@@ -135,7 +179,10 @@ describe('stat-all paging, encodings and errors', () => {
 
   it('answers 401 without a token and 404 for a missing location', async () => {
     expect((await t.call('GET', '/api/stat-all')).status).toBe(401);
-    expect((await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: 999_999 } })}`, { token: t.adminToken })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: 999_999 } })}`, { token: t.adminToken }))
+        .status,
+    ).toBe(404);
   });
 
   it('live performance answers the same cards over the last minutes', async () => {
@@ -144,20 +191,35 @@ describe('stat-all paging, encodings and errors', () => {
       { podId: pod.id, sensorType: 'HUMIDITY', value: 40, created: new Date(Date.now() - 5 * 60_000) },
       { podId: pod.id, sensorType: 'HUMIDITY', value: 60, created: new Date(Date.now() - 15 * 60_000) },
     ]);
-    const ten = await t.call('GET', `/api/stat-all/liveperformance?minutes=10&locationId=${pod.locationId}`, { token: t.adminToken });
+    const ten = await t.call('GET', `/api/stat-all/liveperformance?minutes=10&locationId=${pod.locationId}`, {
+      token: t.adminToken,
+    });
     expect(ten.status).toBe(200);
     const area = (ten.body.data as { results: Card[] }).results.find((c) => c.id === pod.areaId);
     expect(area?.readings).toEqual([{ sensorType: 'HUMIDITY', avg: 40, voltage: pod.voltage }]);
-    const thirty = await t.call('GET', `/api/stat-all/liveperformance?locationId=${pod.locationId}`, { token: t.adminToken });
-    expect((thirty.body.data as { results: Card[] }).results.find((c) => c.id === pod.areaId)?.readings[0]?.avg).toBe(50);
+    const thirty = await t.call('GET', `/api/stat-all/liveperformance?locationId=${pod.locationId}`, {
+      token: t.adminToken,
+    });
+    expect((thirty.body.data as { results: Card[] }).results.find((c) => c.id === pod.areaId)?.readings[0]?.avg).toBe(
+      50,
+    );
   });
 });
 
 describe('an empty window', () => {
   it('(Day asked at exactly midnight) gives the cards with no readings, not an error', async () => {
-    await replaceReadings(t, estate, [{ podId: estate.pods[0]?.id as number, sensorType: 'TEMPERATURE', value: 20, created: new Date(END - 60_000) }]);
+    await replaceReadings(t, estate, [
+      { podId: estate.pods[0]?.id as number, sensorType: 'TEMPERATURE', value: 20, created: new Date(END - 60_000) },
+    ]);
     const at = new Date(END);
-    const page = await listCards(t.db, { all: true } as never, { filter: {}, window: { from: at, to: at }, skip: 0, limit: 10, direction: 'ASC', now: at });
+    const page = await listCards(t.db, { all: true } as never, {
+      filter: {},
+      window: { from: at, to: at },
+      skip: 0,
+      limit: 10,
+      direction: 'ASC',
+      now: at,
+    });
     expect(page.total).toBe(estate.locations.length);
     expect(page.results.map((c) => c.readings)).toEqual(estate.locations.map(() => []));
   });
@@ -171,7 +233,16 @@ describe('dashboard scope: a viewer bound to one location', () => {
     [mine, theirs] = estate.locations as [number, number];
     viewer = await locationViewer(t, estate, mine);
     const recent = new Date(Date.now() - 60_000);
-    await replaceReadings(t, estate, estate.pods.map((p, i) => ({ podId: p.id, sensorType: 'TEMPERATURE', value: p.locationId === mine ? 20 : 100 + i, created: recent })));
+    await replaceReadings(
+      t,
+      estate,
+      estate.pods.map((p, i) => ({
+        podId: p.id,
+        sensorType: 'TEMPERATURE',
+        value: p.locationId === mine ? 20 : 100 + i,
+        created: recent,
+      })),
+    );
   });
   const results = (body: { data?: unknown }) => (body.data as { results: Card[] }).results;
   it('sees only its location card, with its counts and its pods readings', async () => {
@@ -179,17 +250,36 @@ describe('dashboard scope: a viewer bound to one location', () => {
     expect(res.status).toBe(200);
     expect(res.body.paging?.total).toBe(1);
     expect(results(res.body)).toEqual([
-      expect.objectContaining({ id: mine, areaCount: 2, podCount: 4, score: null, readings: [{ sensorType: 'TEMPERATURE', avg: 20, voltage: 175 }] }),
+      expect.objectContaining({
+        id: mine,
+        areaCount: 2,
+        podCount: 4,
+        score: null,
+        readings: [{ sensorType: 'TEMPERATURE', avg: 20, voltage: 175 }],
+      }),
     ]);
     const live = await t.call('GET', '/api/stat-all/liveperformance?minutes=10', { token: viewer.token });
     expect(results(live.body).map((c) => c.id)).toEqual([mine]);
   });
 
   it('drills into its areas and pods', async () => {
-    const areas = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: mine } })}`, { token: viewer.token });
-    expect(results(areas.body).map((c) => c.id).sort()).toEqual(estate.areas.filter((a) => a.locationId === mine).map((a) => a.id).sort());
+    const areas = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: mine } })}`, {
+      token: viewer.token,
+    });
+    expect(
+      results(areas.body)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(
+      estate.areas
+        .filter((a) => a.locationId === mine)
+        .map((a) => a.id)
+        .sort(),
+    );
     const areaId = estate.areas.find((a) => a.locationId === mine)?.id as number;
-    const pods = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: mine, areaID: areaId } })}`, { token: viewer.token });
+    const pods = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { locationID: mine, areaID: areaId } })}`, {
+      token: viewer.token,
+    });
     expect(results(pods.body)).toHaveLength(2);
     expect(results(pods.body).every((c) => c.podCount === 1 && typeof c.podTitle === 'string')).toBe(true);
   });
@@ -225,15 +315,28 @@ describe('dashboard scope: a viewer bound to one location', () => {
     const locations = await t.call('GET', '/api/areaPodCount', { token: viewer.token });
     expect(locations.body.data).toEqual([{ locationId: mine, areaCount: 2, podCount: 4 }]);
     const all = await t.call('GET', '/api/areaPodCount', { token: t.adminToken });
-    expect((all.body.data as { locationId: number }[]).filter((l) => estate.locations.includes(l.locationId))).toHaveLength(2);
+    expect(
+      (all.body.data as { locationId: number }[]).filter((l) => estate.locations.includes(l.locationId)),
+    ).toHaveLength(2);
     const areas = await t.call('GET', '/api/podCount', { token: viewer.token });
-    expect(areas.body.data).toEqual(estate.areas.filter((a) => a.locationId === mine).map((a) => ({ areaId: a.id, podCount: 2 })));
+    expect(areas.body.data).toEqual(
+      estate.areas.filter((a) => a.locationId === mine).map((a) => ({ areaId: a.id, podCount: 2 })),
+    );
     expect((await t.call('GET', '/api/podCount')).status).toBe(401);
   });
 
   it('publishes the dashboard routes in the OpenAPI document', async () => {
     const doc = await t.call('GET', '/api/docs/json');
     const paths = Object.keys((doc.body as unknown as { paths: Record<string, unknown> }).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/stat-all', '/api/stat-all/liveperformance', '/api/graph', '/api/areaPodCount', '/api/podCount', '/api/live']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/stat-all',
+        '/api/stat-all/liveperformance',
+        '/api/graph',
+        '/api/areaPodCount',
+        '/api/podCount',
+        '/api/live',
+      ]),
+    );
   });
 });

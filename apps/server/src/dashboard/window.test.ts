@@ -8,31 +8,156 @@ const iso = (d: Date) => d.toISOString();
 
 describe('resolveWindow', () => {
   const cases: [string, Omit<WindowInput, 'now'> & { now: string }, string, string][] = [
-    ['live default 30 minutes', { mode: 'live', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-05-10T11:30:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['live 10 minutes', { mode: 'live', minutes: 10, tz: 'Asia/Dubai', now: '2026-05-10T12:00:00Z' }, '2026-05-10T11:50:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['day in UTC', { mode: 'day', tz: 'UTC', now: '2026-05-10T12:34:56Z' }, '2026-05-10T00:00:00.000Z', '2026-05-10T12:34:56.000Z'],
-    ['day in Dubai (+4) before UTC midnight', { mode: 'day', tz: 'Asia/Dubai', now: '2026-05-10T21:00:00Z' }, '2026-05-10T20:00:00.000Z', '2026-05-10T21:00:00.000Z'],
-    ['day in London, summer', { mode: 'day', tz: 'Europe/London', now: '2026-07-01T10:00:00Z' }, '2026-06-30T23:00:00.000Z', '2026-07-01T10:00:00.000Z'],
-    ['day of spring DST (23 h) in London', { mode: 'day', tz: 'Europe/London', now: '2026-03-29T22:30:00Z' }, '2026-03-29T00:00:00.000Z', '2026-03-29T22:30:00.000Z'],
-    ['day after spring DST in London', { mode: 'day', tz: 'Europe/London', now: '2026-03-29T23:30:00Z' }, '2026-03-29T23:00:00.000Z', '2026-03-29T23:30:00.000Z'],
-    ['day of autumn DST (25 h) in London', { mode: 'day', tz: 'Europe/London', now: '2026-10-25T23:59:00Z' }, '2026-10-24T23:00:00.000Z', '2026-10-25T23:59:00.000Z'],
-    ['day in Kolkata (+5:30)', { mode: 'day', tz: 'Asia/Kolkata', now: '2026-05-10T12:00:00Z' }, '2026-05-09T18:30:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['week from Monday (Sunday now)', { mode: 'week', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-05-04T00:00:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['week on Monday itself', { mode: 'week', tz: 'UTC', now: '2026-05-04T00:00:01Z' }, '2026-05-04T00:00:00.000Z', '2026-05-04T00:00:01.000Z'],
-    ['week crossing spring DST in London', { mode: 'week', tz: 'Europe/London', now: '2026-03-31T12:00:00Z' }, '2026-03-29T23:00:00.000Z', '2026-03-31T12:00:00.000Z'],
-    ['week holding spring DST: Monday was GMT', { mode: 'week', tz: 'Europe/London', now: '2026-03-29T12:00:00Z' }, '2026-03-23T00:00:00.000Z', '2026-03-29T12:00:00.000Z'],
-    ['week in New York across the year end', { mode: 'week', tz: 'America/New_York', now: '2027-01-01T15:00:00Z' }, '2026-12-28T05:00:00.000Z', '2027-01-01T15:00:00.000Z'],
-    ['month: same time one month back', { mode: 'month', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-04-10T12:00:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['month: 31 March clamps to 28 February', { mode: 'month', tz: 'UTC', now: '2026-03-31T08:00:00Z' }, '2026-02-28T08:00:00.000Z', '2026-03-31T08:00:00.000Z'],
-    ['month: January goes back a year', { mode: 'month', tz: 'UTC', now: '2026-01-15T08:00:00Z' }, '2025-12-15T08:00:00.000Z', '2026-01-15T08:00:00.000Z'],
-    ['month across DST keeps the wall time', { mode: 'month', tz: 'Europe/London', now: '2026-04-15T09:00:00Z' }, '2026-03-15T10:00:00.000Z', '2026-04-15T09:00:00.000Z'],
-    ['year in UTC', { mode: 'year', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-01-01T00:00:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['year in Auckland (+13 in January)', { mode: 'year', tz: 'Pacific/Auckland', now: '2026-05-10T12:00:00Z' }, '2025-12-31T11:00:00.000Z', '2026-05-10T12:00:00.000Z'],
-    ['year on New Year in New York, UTC already next year', { mode: 'year', tz: 'America/New_York', now: '2027-01-01T02:00:00Z' }, '2026-01-01T05:00:00.000Z', '2027-01-01T02:00:00.000Z'],
-    ['range of one day', { mode: 'range', from: '2026-05-01', to: '2026-05-01', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-05-01T00:00:00.000Z', '2026-05-02T00:00:00.000Z'],
-    ['range over spring DST in London', { mode: 'range', from: '2026-03-28', to: '2026-03-29', tz: 'Europe/London', now: '2026-05-10T12:00:00Z' }, '2026-03-28T00:00:00.000Z', '2026-03-29T23:00:00.000Z'],
-    ['range over autumn DST in London', { mode: 'range', from: '2026-10-25', to: '2026-10-25', tz: 'Europe/London', now: '2026-11-10T12:00:00Z' }, '2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z'],
-    ['range ending today', { mode: 'range', from: '2026-05-09', to: '2026-05-10', tz: 'UTC', now: '2026-05-10T12:00:00Z' }, '2026-05-09T00:00:00.000Z', '2026-05-11T00:00:00.000Z'],
+    [
+      'live default 30 minutes',
+      { mode: 'live', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-05-10T11:30:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'live 10 minutes',
+      { mode: 'live', minutes: 10, tz: 'Asia/Dubai', now: '2026-05-10T12:00:00Z' },
+      '2026-05-10T11:50:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'day in UTC',
+      { mode: 'day', tz: 'UTC', now: '2026-05-10T12:34:56Z' },
+      '2026-05-10T00:00:00.000Z',
+      '2026-05-10T12:34:56.000Z',
+    ],
+    [
+      'day in Dubai (+4) before UTC midnight',
+      { mode: 'day', tz: 'Asia/Dubai', now: '2026-05-10T21:00:00Z' },
+      '2026-05-10T20:00:00.000Z',
+      '2026-05-10T21:00:00.000Z',
+    ],
+    [
+      'day in London, summer',
+      { mode: 'day', tz: 'Europe/London', now: '2026-07-01T10:00:00Z' },
+      '2026-06-30T23:00:00.000Z',
+      '2026-07-01T10:00:00.000Z',
+    ],
+    [
+      'day of spring DST (23 h) in London',
+      { mode: 'day', tz: 'Europe/London', now: '2026-03-29T22:30:00Z' },
+      '2026-03-29T00:00:00.000Z',
+      '2026-03-29T22:30:00.000Z',
+    ],
+    [
+      'day after spring DST in London',
+      { mode: 'day', tz: 'Europe/London', now: '2026-03-29T23:30:00Z' },
+      '2026-03-29T23:00:00.000Z',
+      '2026-03-29T23:30:00.000Z',
+    ],
+    [
+      'day of autumn DST (25 h) in London',
+      { mode: 'day', tz: 'Europe/London', now: '2026-10-25T23:59:00Z' },
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-25T23:59:00.000Z',
+    ],
+    [
+      'day in Kolkata (+5:30)',
+      { mode: 'day', tz: 'Asia/Kolkata', now: '2026-05-10T12:00:00Z' },
+      '2026-05-09T18:30:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'week from Monday (Sunday now)',
+      { mode: 'week', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-05-04T00:00:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'week on Monday itself',
+      { mode: 'week', tz: 'UTC', now: '2026-05-04T00:00:01Z' },
+      '2026-05-04T00:00:00.000Z',
+      '2026-05-04T00:00:01.000Z',
+    ],
+    [
+      'week crossing spring DST in London',
+      { mode: 'week', tz: 'Europe/London', now: '2026-03-31T12:00:00Z' },
+      '2026-03-29T23:00:00.000Z',
+      '2026-03-31T12:00:00.000Z',
+    ],
+    [
+      'week holding spring DST: Monday was GMT',
+      { mode: 'week', tz: 'Europe/London', now: '2026-03-29T12:00:00Z' },
+      '2026-03-23T00:00:00.000Z',
+      '2026-03-29T12:00:00.000Z',
+    ],
+    [
+      'week in New York across the year end',
+      { mode: 'week', tz: 'America/New_York', now: '2027-01-01T15:00:00Z' },
+      '2026-12-28T05:00:00.000Z',
+      '2027-01-01T15:00:00.000Z',
+    ],
+    [
+      'month: same time one month back',
+      { mode: 'month', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-04-10T12:00:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'month: 31 March clamps to 28 February',
+      { mode: 'month', tz: 'UTC', now: '2026-03-31T08:00:00Z' },
+      '2026-02-28T08:00:00.000Z',
+      '2026-03-31T08:00:00.000Z',
+    ],
+    [
+      'month: January goes back a year',
+      { mode: 'month', tz: 'UTC', now: '2026-01-15T08:00:00Z' },
+      '2025-12-15T08:00:00.000Z',
+      '2026-01-15T08:00:00.000Z',
+    ],
+    [
+      'month across DST keeps the wall time',
+      { mode: 'month', tz: 'Europe/London', now: '2026-04-15T09:00:00Z' },
+      '2026-03-15T10:00:00.000Z',
+      '2026-04-15T09:00:00.000Z',
+    ],
+    [
+      'year in UTC',
+      { mode: 'year', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-01-01T00:00:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'year in Auckland (+13 in January)',
+      { mode: 'year', tz: 'Pacific/Auckland', now: '2026-05-10T12:00:00Z' },
+      '2025-12-31T11:00:00.000Z',
+      '2026-05-10T12:00:00.000Z',
+    ],
+    [
+      'year on New Year in New York, UTC already next year',
+      { mode: 'year', tz: 'America/New_York', now: '2027-01-01T02:00:00Z' },
+      '2026-01-01T05:00:00.000Z',
+      '2027-01-01T02:00:00.000Z',
+    ],
+    [
+      'range of one day',
+      { mode: 'range', from: '2026-05-01', to: '2026-05-01', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-05-01T00:00:00.000Z',
+      '2026-05-02T00:00:00.000Z',
+    ],
+    [
+      'range over spring DST in London',
+      { mode: 'range', from: '2026-03-28', to: '2026-03-29', tz: 'Europe/London', now: '2026-05-10T12:00:00Z' },
+      '2026-03-28T00:00:00.000Z',
+      '2026-03-29T23:00:00.000Z',
+    ],
+    [
+      'range over autumn DST in London',
+      { mode: 'range', from: '2026-10-25', to: '2026-10-25', tz: 'Europe/London', now: '2026-11-10T12:00:00Z' },
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-26T00:00:00.000Z',
+    ],
+    [
+      'range ending today',
+      { mode: 'range', from: '2026-05-09', to: '2026-05-10', tz: 'UTC', now: '2026-05-10T12:00:00Z' },
+      '2026-05-09T00:00:00.000Z',
+      '2026-05-11T00:00:00.000Z',
+    ],
   ];
   it.each(cases)('%s', (_name, input, from, to) => {
     const w = resolveWindow({ ...input, now: at(input.now) });
@@ -44,7 +169,11 @@ describe('resolveWindow', () => {
     ['live over 60 minutes', { mode: 'live', minutes: 61, tz: 'UTC' }, 'minutes'],
     ['live fractional minutes', { mode: 'live', minutes: 12.5, tz: 'UTC' }, 'minutes'],
     ['range after today', { mode: 'range', from: '2026-05-10', to: '2026-05-11', tz: 'UTC' }, 'toValue'],
-    ['range after today in the viewer zone', { mode: 'range', from: '2026-05-10', to: '2026-05-10', tz: 'America/Los_Angeles' }, 'toValue'],
+    [
+      'range after today in the viewer zone',
+      { mode: 'range', from: '2026-05-10', to: '2026-05-10', tz: 'America/Los_Angeles' },
+      'toValue',
+    ],
     ['range end before start', { mode: 'range', from: '2026-05-05', to: '2026-05-04', tz: 'UTC' }, 'toValue'],
     ['range without a start', { mode: 'range', to: '2026-05-04', tz: 'UTC' }, 'fromValue'],
     ['range with an impossible date', { mode: 'range', from: '2026-02-30', to: '2026-03-01', tz: 'UTC' }, 'fromValue'],
@@ -64,9 +193,21 @@ describe('resolveWindow', () => {
 
 describe('zonedToUtc around DST', () => {
   it.each([
-    ['a wall time of the spring gap moves forward', { year: 2026, month: 3, day: 29, hour: 1, minute: 30, second: 0 }, '2026-03-29T01:30:00.000Z'],
-    ['the repeated autumn hour takes the first', { year: 2026, month: 10, day: 25, hour: 1, minute: 30, second: 0 }, '2026-10-25T00:30:00.000Z'],
-    ['after the autumn hour', { year: 2026, month: 10, day: 25, hour: 2, minute: 0, second: 0 }, '2026-10-25T02:00:00.000Z'],
+    [
+      'a wall time of the spring gap moves forward',
+      { year: 2026, month: 3, day: 29, hour: 1, minute: 30, second: 0 },
+      '2026-03-29T01:30:00.000Z',
+    ],
+    [
+      'the repeated autumn hour takes the first',
+      { year: 2026, month: 10, day: 25, hour: 1, minute: 30, second: 0 },
+      '2026-10-25T00:30:00.000Z',
+    ],
+    [
+      'after the autumn hour',
+      { year: 2026, month: 10, day: 25, hour: 2, minute: 0, second: 0 },
+      '2026-10-25T02:00:00.000Z',
+    ],
   ])('%s', (_name, wall, expected) => {
     expect(iso(zonedToUtc(wall, 'Europe/London'))).toBe(expected);
   });
@@ -98,22 +239,42 @@ describe('chooseBucket', () => {
 
 describe('bucketEdges and planBuckets', () => {
   it('day buckets follow local midnights: 23 h and 25 h around DST in London', () => {
-    const w = resolveWindow({ mode: 'range', from: '2026-03-28', to: '2026-03-30', tz: 'Europe/London', now: at('2026-05-01T00:00:00Z') });
+    const w = resolveWindow({
+      mode: 'range',
+      from: '2026-03-28',
+      to: '2026-03-30',
+      tz: 'Europe/London',
+      now: at('2026-05-01T00:00:00Z'),
+    });
     const edges = bucketEdges(w, { ms: 86_400_000, days: 1 }, 'Europe/London').map(iso);
-    expect(edges).toEqual(['2026-03-28T00:00:00.000Z', '2026-03-29T00:00:00.000Z', '2026-03-29T23:00:00.000Z', '2026-03-30T23:00:00.000Z']);
-    const autumn = resolveWindow({ mode: 'range', from: '2026-10-25', to: '2026-10-26', tz: 'Europe/London', now: at('2026-11-01T00:00:00Z') });
+    expect(edges).toEqual([
+      '2026-03-28T00:00:00.000Z',
+      '2026-03-29T00:00:00.000Z',
+      '2026-03-29T23:00:00.000Z',
+      '2026-03-30T23:00:00.000Z',
+    ]);
+    const autumn = resolveWindow({
+      mode: 'range',
+      from: '2026-10-25',
+      to: '2026-10-26',
+      tz: 'Europe/London',
+      now: at('2026-11-01T00:00:00Z'),
+    });
     const hours = bucketEdges(autumn, { ms: 86_400_000, days: 1 }, 'Europe/London').map((d) => d.getTime() / 3_600_000);
     expect(hours.slice(1).map((h, i) => h - (hours[i] ?? 0))).toEqual([25, 24]);
   });
 
   // Santiago and Havana change their clocks at midnight (the day starts at 01:00, or midnight comes twice).
-  it.each(['America/Santiago', 'America/Havana', 'Europe/London', 'Asia/Kolkata'])('day edges over two years are each local midnight in %s', (tz) => {
-    const w = { from: at('2024-06-01T12:00:00Z'), to: at('2026-06-01T12:00:00Z') };
-    const edges = bucketEdges(w, { ms: 86_400_000, days: 1 }, tz);
-    const expected = [w.from];
-    for (let i = 1; startOfDay(w.from, tz, i) < w.to; i++) expected.push(startOfDay(w.from, tz, i));
-    expect(edges.map(iso)).toEqual([...expected, w.to].map(iso));
-  });
+  it.each(['America/Santiago', 'America/Havana', 'Europe/London', 'Asia/Kolkata'])(
+    'day edges over two years are each local midnight in %s',
+    (tz) => {
+      const w = { from: at('2024-06-01T12:00:00Z'), to: at('2026-06-01T12:00:00Z') };
+      const edges = bucketEdges(w, { ms: 86_400_000, days: 1 }, tz);
+      const expected = [w.from];
+      for (let i = 1; startOfDay(w.from, tz, i) < w.to; i++) expected.push(startOfDay(w.from, tz, i));
+      expect(edges.map(iso)).toEqual([...expected, w.to].map(iso));
+    },
+  );
 
   it('fixed widths start at the local clock and clip the first bucket to the window', () => {
     const w = { from: at('2026-05-10T11:33:20Z'), to: at('2026-05-10T12:03:20Z') };
@@ -154,11 +315,53 @@ describe('planSources', () => {
   const t0 = Date.UTC(2026, 4, 10);
   const span = (a: number, b: number) => ({ from: new Date(a), to: new Date(b) });
   it.each([
-    ['inside one hour: raw only', span(t0 + 10_000, t0 + 20_000), { daily: true }, { raw: [[t0 + 10_000, t0 + 20_000]], hourly: [], daily: [] }],
-    ['whole hours only', span(t0 + H, t0 + 3 * H), { daily: true }, { raw: [], hourly: [[t0 + H, t0 + 3 * H]], daily: [] }],
-    ['ragged hour edges', span(t0 + 90_000, t0 + 3 * H + 5), { daily: true }, { raw: [[t0 + 90_000, t0 + H], [t0 + 3 * H, t0 + 3 * H + 5]], hourly: [[t0 + H, t0 + 3 * H]], daily: [] }],
-    ['days in the middle', span(t0 - 90 * 60_000, t0 + 2 * D + H + 1), { daily: true }, { raw: [[t0 - 90 * 60_000, t0 - H], [t0 + 2 * D + H, t0 + 2 * D + H + 1]], hourly: [[t0 - H, t0], [t0 + 2 * D, t0 + 2 * D + H]], daily: [[t0, t0 + 2 * D]] }],
-    ['no daily when asked not to', span(t0, t0 + 2 * D), { daily: false }, { raw: [], hourly: [[t0, t0 + 2 * D]], daily: [] }],
+    [
+      'inside one hour: raw only',
+      span(t0 + 10_000, t0 + 20_000),
+      { daily: true },
+      { raw: [[t0 + 10_000, t0 + 20_000]], hourly: [], daily: [] },
+    ],
+    [
+      'whole hours only',
+      span(t0 + H, t0 + 3 * H),
+      { daily: true },
+      { raw: [], hourly: [[t0 + H, t0 + 3 * H]], daily: [] },
+    ],
+    [
+      'ragged hour edges',
+      span(t0 + 90_000, t0 + 3 * H + 5),
+      { daily: true },
+      {
+        raw: [
+          [t0 + 90_000, t0 + H],
+          [t0 + 3 * H, t0 + 3 * H + 5],
+        ],
+        hourly: [[t0 + H, t0 + 3 * H]],
+        daily: [],
+      },
+    ],
+    [
+      'days in the middle',
+      span(t0 - 90 * 60_000, t0 + 2 * D + H + 1),
+      { daily: true },
+      {
+        raw: [
+          [t0 - 90 * 60_000, t0 - H],
+          [t0 + 2 * D + H, t0 + 2 * D + H + 1],
+        ],
+        hourly: [
+          [t0 - H, t0],
+          [t0 + 2 * D, t0 + 2 * D + H],
+        ],
+        daily: [[t0, t0 + 2 * D]],
+      },
+    ],
+    [
+      'no daily when asked not to',
+      span(t0, t0 + 2 * D),
+      { daily: false },
+      { raw: [], hourly: [[t0, t0 + 2 * D]], daily: [] },
+    ],
     ['an empty window', span(t0, t0), { daily: true }, { raw: [], hourly: [], daily: [] }],
   ])('%s', (_name, w, opts, expected) => {
     expect(planSources(w, opts)).toEqual(expected);

@@ -76,7 +76,9 @@ export function resolveWindow(input: WindowInput): TimeWindow {
         throw badRequest('Dates after today cannot be chosen', { toValue: ['Choose today or an earlier date'] });
       }
       if (key(end) < key(start)) {
-        throw badRequest('The end date is before the start date', { toValue: ['Choose an end date on or after the start date'] });
+        throw badRequest('The end date is before the start date', {
+          toValue: ['Choose an end date on or after the start date'],
+        });
       }
       return { from: midnight(start.year, start.month, start.day), to: midnight(end.year, end.month, end.day + 1) };
     }

@@ -5,7 +5,9 @@ import { openTestDatabase } from '../test/test-database';
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
   it('survives the server closing an idle connection, and reconnects', async () => {
     const db = await openTestDatabase();
-    const [me] = await db.query<{ pid: number; db: string }>('SELECT pg_backend_pid() AS pid, current_database() AS db');
+    const [me] = await db.query<{ pid: number; db: string }>(
+      'SELECT pg_backend_pid() AS pid, current_database() AS db',
+    );
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query('SELECT pg_terminate_backend($1)', [me?.pid]);
@@ -19,7 +21,11 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
   it('keeps a repeated read prepared with a generic plan, with JIT off on both kinds of connection', async () => {
     const db = await openTestDatabase();
     const sql = 'SELECT n FROM generate_series(1, 100) n WHERE n BETWEEN $1 AND $2 ORDER BY n';
-    for (const [lo, hi] of [[1, 3], [50, 51], [99, 200]] as const) {
+    for (const [lo, hi] of [
+      [1, 3],
+      [50, 51],
+      [99, 200],
+    ] as const) {
       const rows = await db.query<{ n: number }>(sql, [lo, hi], { prepare: true });
       expect(rows.map((r) => r.n)).toEqual(Array.from({ length: Math.min(hi, 100) - lo + 1 }, (_, i) => lo + i));
     }
@@ -30,7 +36,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
       { prepare: true },
     );
     expect(kept).toEqual([{ plans: 3, mode: 'force_generic_plan', jit: 'off' }]);
-    const [plain] = await db.query<{ jit: string; mode: string }>("SELECT current_setting('jit') AS jit, current_setting('plan_cache_mode') AS mode");
+    const [plain] = await db.query<{ jit: string; mode: string }>(
+      "SELECT current_setting('jit') AS jit, current_setting('plan_cache_mode') AS mode",
+    );
     expect(plain).toEqual({ jit: 'off', mode: 'auto' });
     await db.drop();
   });

@@ -7,7 +7,11 @@ const RECONNECT_MS = 1000;
  * connection is lost it reconnects, and then calls `onNotify(null)`: notifications sent meanwhile
  * are gone, so the listener must assume it missed some.
  */
-export async function pgListen(url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+export async function pgListen(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -15,7 +19,15 @@ export async function pgListen(url: string, channel: string, onNotify: (payload:
   const lost = (c: pg.Client) => {
     if (client === c) client = null;
     void c.end().catch(() => {});
-    if (!closed) retry = setTimeout(() => void connect().then(() => onNotify(null), () => {}), RECONNECT_MS);
+    if (!closed)
+      retry = setTimeout(
+        () =>
+          void connect().then(
+            () => onNotify(null),
+            () => {},
+          ),
+        RECONNECT_MS,
+      );
   };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });

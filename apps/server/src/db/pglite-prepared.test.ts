@@ -11,7 +11,10 @@ describe('prepared reads on PGlite', () => {
   });
   afterAll(() => db.close());
 
-  const prepared = async () => (await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY prepare_time')).rows.map((r) => r.name);
+  const prepared = async () =>
+    (await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY prepare_time')).rows.map(
+      (r) => r.name,
+    );
 
   it('answers as a plain query does, for new parameters of every kind, with a generic plan kept', async () => {
     const sql = `SELECT n, $2::timestamptz + make_interval(days => n) AS at, $3::text[] AS tags
@@ -20,10 +23,16 @@ describe('prepared reads on PGlite', () => {
       const params = [ids, new Date('2026-03-29T00:30:00Z'), ['a', 'b"c']];
       expect(await read(sql, params)).toEqual((await db.query(sql, params)).rows);
     }
-    const [kept] = (await db.query<{ generic: number; custom: number }>('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements')).rows;
+    const [kept] = (
+      await db.query<{ generic: number; custom: number }>(
+        'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements',
+      )
+    ).rows;
     expect(kept).toEqual({ generic: 3, custom: 0 });
     // Only these reads get generic plans: the session's other statements are planned as before.
-    expect((await db.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).rows).toEqual([{ mode: 'auto' }]);
+    expect((await db.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).rows).toEqual([
+      { mode: 'auto' },
+    ]);
   });
 
   it('keeps at most its limit of statements, closing the oldest', async () => {

@@ -15,9 +15,16 @@ describe('themes', () => {
     expect((await t.call('GET', '/api/configuration/default')).body.data).toEqual(DEFAULT_THEME);
     const ctx: Context = {};
     await ensure(t, 'configuration', ctx);
-    await t.call('PUT', `/api/configuration/${ctx.configuration}`, { token: t.adminToken, body: { primaryActionColor: '#ff0000' } });
-    const group = (await t.call('GET', `/api/group/${ctx.group}`, { token: t.adminToken })).body.data as { shortcode: string };
-    const client = (await t.call('GET', `/api/client/${ctx.client}`, { token: t.adminToken })).body.data as { shortcode: string };
+    await t.call('PUT', `/api/configuration/${ctx.configuration}`, {
+      token: t.adminToken,
+      body: { primaryActionColor: '#ff0000' },
+    });
+    const group = (await t.call('GET', `/api/group/${ctx.group}`, { token: t.adminToken })).body.data as {
+      shortcode: string;
+    };
+    const client = (await t.call('GET', `/api/client/${ctx.client}`, { token: t.adminToken })).body.data as {
+      shortcode: string;
+    };
     const theme = await t.call('GET', `/api/configuration/${group.shortcode}/${client.shortcode}`);
     expect(theme.status).toBe(200);
     expect(theme.body.data).toMatchObject({ primaryActionColor: '#ff0000' });
@@ -31,7 +38,10 @@ describe('unread notifications', () => {
   it("lists a user's unread notifications to that user and to administrators only", async () => {
     const ctx: Context = {};
     await ensure(t, 'pod', ctx); // the notification is of this pod, which the viewer's role sees
-    const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: 'Pod viewer', description: 'One pod', accessLevel: 10 } });
+    const role = await t.call('POST', '/api/role', {
+      token: t.adminToken,
+      body: { title: 'Pod viewer', description: 'One pod', accessLevel: 10 },
+    });
     const viewerRoleId = (role.body.data as { id: number }).id;
     await create(t, res('role-pod'), { ...ctx, role: viewerRoleId });
     const viewer = await createUser(t, viewerRoleId);
@@ -43,7 +53,9 @@ describe('unread notifications', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data).toHaveLength(1);
     expect((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: other.token })).status).toBe(403);
-    expect((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: t.adminToken })).body.data).toHaveLength(1);
+    expect(
+      (await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: t.adminToken })).body.data,
+    ).toHaveLength(1);
   });
 
   it("shows a non-administrator only the notifications of pods in that user's scope", async () => {
@@ -51,7 +63,10 @@ describe('unread notifications', () => {
     const outside: Context = {};
     await ensure(t, 'pod', inside);
     await ensure(t, 'pod', outside);
-    const role = await t.call('POST', '/api/role', { token: t.adminToken, body: { title: 'One pod', description: 'One pod', accessLevel: 10 } });
+    const role = await t.call('POST', '/api/role', {
+      token: t.adminToken,
+      body: { title: 'One pod', description: 'One pod', accessLevel: 10 },
+    });
     const roleId = (role.body.data as { id: number }).id;
     await create(t, res('role-pod'), { ...inside, role: roleId });
     const viewer = await createUser(t, roleId);
@@ -61,11 +76,14 @@ describe('unread notifications', () => {
     for (const notification of [seen, hidden, podless]) {
       await create(t, res('user-notification'), { notification }, { userId: viewer.id, read: false });
     }
-    const ids = (body: { data?: unknown }) => (body.data as { notificationId: number }[]).map((n) => n.notificationId).sort((a, b) => a - b);
+    const ids = (body: { data?: unknown }) =>
+      (body.data as { notificationId: number }[]).map((n) => n.notificationId).sort((a, b) => a - b);
     const mine = await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: viewer.token });
     expect(mine.status).toBe(200);
     expect(ids(mine.body)).toEqual([seen]);
     expect(mine.body.paging?.total).toBe(1);
-    expect(ids((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: t.adminToken })).body)).toEqual([seen, hidden, podless].sort((a, b) => a - b));
+    expect(ids((await t.call('GET', `/api/notification/unread/${viewer.id}`, { token: t.adminToken })).body)).toEqual(
+      [seen, hidden, podless].sort((a, b) => a - b),
+    );
   });
 });

@@ -23,9 +23,15 @@ export const trustProxySchema = z
   .transform((raw, ctx): boolean | string[] => {
     const value = raw.trim();
     if (value === 'true' || value === 'false') return value === 'true';
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every(isAddressOrRange)) return list;
-    ctx.addIssue({ code: 'custom', message: 'must be true, false, or the proxies\' addresses and ranges, such as 10.0.0.0/8,127.0.0.1' });
+    ctx.addIssue({
+      code: 'custom',
+      message: "must be true, false, or the proxies' addresses and ranges, such as 10.0.0.0/8,127.0.0.1",
+    });
     return z.NEVER;
   })
   .default(false);

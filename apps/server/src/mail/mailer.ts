@@ -13,7 +13,12 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail is an .eml file in the outbox, its path logged. */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -28,7 +33,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const info = await transport.sendMail({ from: opts.from, ...mail });
       // A mail may hold a live reset link: the outbox is the service user's alone (as all of DATA_DIR).
       mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
-      const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ file, to: mail.to }, 'mail written to the outbox');
     },

@@ -13,7 +13,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level,
     ...(stream ? { stream } : {}),
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }

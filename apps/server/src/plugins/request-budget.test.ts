@@ -36,7 +36,9 @@ describe('request budget', () => {
     const [role] = await t.db.query<{ id: number }>("SELECT id FROM role WHERE title = 'Viewer'");
     const user = await createUser(t, role?.id ?? 0);
     // app.inject starts all of them before any answers: each waits for the database at least once.
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('GET', '/api/measurement', { token: user.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('GET', '/api/measurement', { token: user.token })),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -50,7 +52,9 @@ describe('request budget', () => {
     const statuses = [];
     for (let i = 0; i < PER_MINUTE + 3; i++) {
       const reading = { sensorType: 'ELECTRICITY', value: i, created: new Date(Date.now() - i * 1000).toISOString() };
-      statuses.push((await t.call('POST', '/api/ingest', { headers: { authorization }, body: { readings: [reading] } })).status);
+      statuses.push(
+        (await t.call('POST', '/api/ingest', { headers: { authorization }, body: { readings: [reading] } })).status,
+      );
     }
     expect(new Set(statuses)).toEqual(new Set([202]));
   });
@@ -58,11 +62,15 @@ describe('request budget', () => {
   it('counts anonymous callers by address', async () => {
     const answers = [];
     for (let i = 0; i < PER_MINUTE + 1; i++) {
-      answers.push((await t.app.inject({ method: 'GET', url: '/api/measurement', remoteAddress: '203.0.113.9' })).statusCode);
+      answers.push(
+        (await t.app.inject({ method: 'GET', url: '/api/measurement', remoteAddress: '203.0.113.9' })).statusCode,
+      );
     }
     expect(answers.slice(0, PER_MINUTE).every((s) => s === 401)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     // Another address is a different caller.
-    expect((await t.app.inject({ method: 'GET', url: '/api/measurement', remoteAddress: '203.0.113.10' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/measurement', remoteAddress: '203.0.113.10' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -65,11 +65,19 @@ export function registerRequestBudget(app: FastifyInstance, opts: BudgetOptions)
     a.tokens = Math.min(opts.perMinute, a.tokens + (now - a.refilledAt) * refillPerMs);
     a.refilledAt = now;
     if (a.inFlight >= opts.concurrent) {
-      return refuse(reply, 1, `Too many requests at once (at most ${opts.concurrent}). Please wait for some to finish.`);
+      return refuse(
+        reply,
+        1,
+        `Too many requests at once (at most ${opts.concurrent}). Please wait for some to finish.`,
+      );
     }
     if (a.tokens < 1) {
       const seconds = Math.max(1, Math.ceil((1 - a.tokens) / refillPerMs / 1000));
-      return refuse(reply, seconds, `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+      return refuse(
+        reply,
+        seconds,
+        `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
     }
     a.tokens -= 1;
     a.inFlight += 1;

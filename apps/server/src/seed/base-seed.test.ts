@@ -21,7 +21,11 @@ async function account(email: string) {
   return row;
 }
 const activeAdmins = async () =>
-  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= 50 AND u.active AND u.verified'))[0]?.n;
+  (
+    await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= 50 AND u.active AND u.verified',
+    )
+  )[0]?.n;
 
 describe('seedBase and the administrator', () => {
   it('creates the first administrator once, and leaves an active one alone', async () => {
@@ -49,10 +53,16 @@ describe('seedBase and the administrator', () => {
 
   it('promotes the ADMIN_EMAIL account when it is not an administrator, or creates it when it does not exist', async () => {
     await seedBase(db, FIRST);
-    await db.query("INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) SELECT id, 'V', 'W', 'viewer@greenpod.test', 'x', false, false FROM role WHERE title = 'Viewer'");
+    await db.query(
+      "INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) SELECT id, 'V', 'W', 'viewer@greenpod.test', 'x', false, false FROM role WHERE title = 'Viewer'",
+    );
     await db.query('UPDATE app_user SET active = false WHERE email = $1', [FIRST.adminEmail]);
     await seedBase(db, { adminEmail: 'viewer@greenpod.test', adminPassword: 'promoted-password' });
-    expect(await account('viewer@greenpod.test')).toMatchObject({ active: true, verified: true, access_level: ADMIN_ACCESS_LEVEL });
+    expect(await account('viewer@greenpod.test')).toMatchObject({
+      active: true,
+      verified: true,
+      access_level: ADMIN_ACCESS_LEVEL,
+    });
 
     await db.query("UPDATE app_user SET active = false WHERE email = 'viewer@greenpod.test'");
     await seedBase(db, { adminEmail: 'new@greenpod.test', adminPassword: 'brand-new-password' });
@@ -66,7 +76,9 @@ describe('seedBase and the administrator', () => {
     const seed = await seedBase(db, { adminEmail: FIRST.adminEmail });
     expect(seed.restored).toBe(true);
     expect(seed.generatedPassword).toMatch(/^[\w-]{16}$/);
-    expect(await verifyPassword((await account(FIRST.adminEmail))?.password ?? '', seed.generatedPassword ?? '')).toBe(true);
+    expect(await verifyPassword((await account(FIRST.adminEmail))?.password ?? '', seed.generatedPassword ?? '')).toBe(
+      true,
+    );
   });
 
   it('restores an administrator role too when every administrator role was demoted', async () => {
@@ -76,6 +88,12 @@ describe('seedBase and the administrator', () => {
     expect(seed.restored).toBe(true);
     expect((await account(FIRST.adminEmail))?.access_level).toBeGreaterThanOrEqual(50);
     // The demoted roles stay demoted: their other holders gain nothing.
-    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM role WHERE title IN ('Admin', 'Viewer') AND access_level = 10"))[0]?.n).toBe(2);
+    expect(
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM role WHERE title IN ('Admin', 'Viewer') AND access_level = 10",
+        )
+      )[0]?.n,
+    ).toBe(2);
   });
 });

@@ -20,7 +20,10 @@ export interface SeedResult {
  * without one makes ADMIN_EMAIL's account one (created, or re-activated, verified, promoted) with
  * ADMIN_PASSWORD, or a generated password returned once to be printed: the README's recovery path.
  */
-export async function seedBase(db: Database, opts: { adminEmail: string; adminPassword?: string }): Promise<SeedResult> {
+export async function seedBase(
+  db: Database,
+  opts: { adminEmail: string; adminPassword?: string },
+): Promise<SeedResult> {
   await db.query(
     `INSERT INTO role (title, description, access_level) VALUES
        ('Admin', 'Manages every record', $1), ('Viewer', 'Sees the dashboards of its scope', $2)
@@ -31,7 +34,9 @@ export async function seedBase(db: Database, opts: { adminEmail: string; adminPa
   if (n === 0) {
     for (const type of SENSOR_TYPES) {
       await db.query('INSERT INTO sensor (title, type, description) VALUES ($1, $2, $3)', [
-        SENSOR_LABELS[type], type, `${SENSOR_LABELS[type]} sensor`,
+        SENSOR_LABELS[type],
+        type,
+        `${SENSOR_LABELS[type]} sensor`,
       ]);
     }
   }
@@ -43,7 +48,9 @@ export async function seedBase(db: Database, opts: { adminEmail: string; adminPa
       [ADMIN_ACCESS_LEVEL],
     );
     if (admin) return { adminCreated: false, restored: false };
-    const [{ any } = { any: false }] = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM app_user) AS any');
+    const [{ any } = { any: false }] = await tx.query<{ any: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM app_user) AS any',
+    );
     const generatedPassword = opts.adminPassword ? undefined : randomBytes(12).toString('base64url');
     const hash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
     await tx.query(
@@ -62,7 +69,10 @@ export async function seedBase(db: Database, opts: { adminEmail: string; adminPa
  * raising a demoted one would also raise whoever holds it now.
  */
 async function administratorRole(tx: Queryable): Promise<number> {
-  const [role] = await tx.query<{ id: number }>("SELECT id FROM role WHERE access_level >= $1 ORDER BY title = 'Admin' DESC, id LIMIT 1", [ADMIN_ACCESS_LEVEL]);
+  const [role] = await tx.query<{ id: number }>(
+    "SELECT id FROM role WHERE access_level >= $1 ORDER BY title = 'Admin' DESC, id LIMIT 1",
+    [ADMIN_ACCESS_LEVEL],
+  );
   if (role) return role.id;
   const [made] = await tx.query<{ id: number }>(
     `INSERT INTO role (title, description, access_level) VALUES ('Administrator (restored)', 'Made at start: no administrator role was left', $1)

@@ -24,13 +24,24 @@ export interface DemoClient {
   electricityTariff: number;
   waterTariff: number;
   theme: Record<
-    'background' | 'foreground' | 'primaryAction' | 'secondaryAction' | 'success' | 'warning' | 'dropdown' | 'primaryText' | 'secondaryText',
+    | 'background'
+    | 'foreground'
+    | 'primaryAction'
+    | 'secondaryAction'
+    | 'success'
+    | 'warning'
+    | 'dropdown'
+    | 'primaryText'
+    | 'secondaryText',
     string
   >;
   locations: DemoLocation[];
 }
 
-export const DEMO_GROUP = { title: 'Greenpod Demo', description: 'A hotel chain and a nursery chain streaming live readings' };
+export const DEMO_GROUP = {
+  title: 'Greenpod Demo',
+  description: 'A hotel chain and a nursery chain streaming live readings',
+};
 
 export const DEMO_CLIENTS: readonly DemoClient[] = [
   {
@@ -54,19 +65,49 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     },
     locations: [
       {
-        code: 'dxb', title: 'Aurora Marina Dubai', city: 'Dubai', country: 'UAE', address: 'Al Marsa Street, Dubai Marina',
-        latitude: 25.0805, longitude: 55.1403, contactName: 'Layla Haddad', contactNumber: '+971 4 555 0101',
-        areas: [{ title: 'Guest rooms', pods: 2 }, { title: 'Lobby', pods: 1 }],
+        code: 'dxb',
+        title: 'Aurora Marina Dubai',
+        city: 'Dubai',
+        country: 'UAE',
+        address: 'Al Marsa Street, Dubai Marina',
+        latitude: 25.0805,
+        longitude: 55.1403,
+        contactName: 'Layla Haddad',
+        contactNumber: '+971 4 555 0101',
+        areas: [
+          { title: 'Guest rooms', pods: 2 },
+          { title: 'Lobby', pods: 1 },
+        ],
       },
       {
-        code: 'lon', title: 'Aurora Covent Garden', city: 'London', country: 'UK', address: '12 Floral Street, London WC2E',
-        latitude: 51.5122, longitude: -0.1246, contactName: 'Oliver Hughes', contactNumber: '+44 20 7946 0102',
-        areas: [{ title: 'Guest rooms', pods: 1 }, { title: 'Restaurant', pods: 1 }],
+        code: 'lon',
+        title: 'Aurora Covent Garden',
+        city: 'London',
+        country: 'UK',
+        address: '12 Floral Street, London WC2E',
+        latitude: 51.5122,
+        longitude: -0.1246,
+        contactName: 'Oliver Hughes',
+        contactNumber: '+44 20 7946 0102',
+        areas: [
+          { title: 'Guest rooms', pods: 1 },
+          { title: 'Restaurant', pods: 1 },
+        ],
       },
       {
-        code: 'ath', title: 'Aurora Plaka Athens', city: 'Athens', country: 'Greece', address: '8 Adrianou Street, Athens 105 55',
-        latitude: 37.9725, longitude: 23.7285, contactName: 'Eleni Papadopoulou', contactNumber: '+30 21 0555 0103',
-        areas: [{ title: 'Guest rooms', pods: 1 }, { title: 'Rooftop bar', pods: 1 }],
+        code: 'ath',
+        title: 'Aurora Plaka Athens',
+        city: 'Athens',
+        country: 'Greece',
+        address: '8 Adrianou Street, Athens 105 55',
+        latitude: 37.9725,
+        longitude: 23.7285,
+        contactName: 'Eleni Papadopoulou',
+        contactNumber: '+30 21 0555 0103',
+        areas: [
+          { title: 'Guest rooms', pods: 1 },
+          { title: 'Rooftop bar', pods: 1 },
+        ],
       },
     ],
   },
@@ -91,19 +132,49 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     },
     locations: [
       {
-        code: 'auh', title: 'Little Acorns Al Reem', city: 'Abu Dhabi', country: 'UAE', address: 'Reem Island, Abu Dhabi',
-        latitude: 24.4989, longitude: 54.4059, contactName: 'Sara Al Mansoori', contactNumber: '+971 2 555 0201',
-        areas: [{ title: 'Baby room', pods: 1 }, { title: 'Toddler room', pods: 1 }],
+        code: 'auh',
+        title: 'Little Acorns Al Reem',
+        city: 'Abu Dhabi',
+        country: 'UAE',
+        address: 'Reem Island, Abu Dhabi',
+        latitude: 24.4989,
+        longitude: 54.4059,
+        contactName: 'Sara Al Mansoori',
+        contactNumber: '+971 2 555 0201',
+        areas: [
+          { title: 'Baby room', pods: 1 },
+          { title: 'Toddler room', pods: 1 },
+        ],
       },
       {
-        code: 'rak', title: 'Little Acorns Al Hamra', city: 'Ras al-Khaimah', country: 'UAE', address: 'Al Hamra Village, Ras al-Khaimah',
-        latitude: 25.6947, longitude: 55.7819, contactName: 'Omar Khalil', contactNumber: '+971 7 555 0202',
-        areas: [{ title: 'Playroom', pods: 1 }, { title: 'Nap room', pods: 1 }],
+        code: 'rak',
+        title: 'Little Acorns Al Hamra',
+        city: 'Ras al-Khaimah',
+        country: 'UAE',
+        address: 'Al Hamra Village, Ras al-Khaimah',
+        latitude: 25.6947,
+        longitude: 55.7819,
+        contactName: 'Omar Khalil',
+        contactNumber: '+971 7 555 0202',
+        areas: [
+          { title: 'Playroom', pods: 1 },
+          { title: 'Nap room', pods: 1 },
+        ],
       },
       {
-        code: 'opo', title: 'Little Acorns Foz', city: 'Porto', country: 'Portugal', address: 'Rua do Passeio Alegre 40, Porto',
-        latitude: 41.1496, longitude: -8.6755, contactName: 'Inês Carvalho', contactNumber: '+351 22 555 0203',
-        areas: [{ title: 'Preschool room', pods: 1 }, { title: 'Garden room', pods: 1 }],
+        code: 'opo',
+        title: 'Little Acorns Foz',
+        city: 'Porto',
+        country: 'Portugal',
+        address: 'Rua do Passeio Alegre 40, Porto',
+        latitude: 41.1496,
+        longitude: -8.6755,
+        contactName: 'Inês Carvalho',
+        contactNumber: '+351 22 555 0203',
+        areas: [
+          { title: 'Preschool room', pods: 1 },
+          { title: 'Garden room', pods: 1 },
+        ],
       },
     ],
   },
@@ -111,7 +182,28 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
 
 /** Rules every demo pod gets, so alerts and notifications have something to show from day one. */
 export const DEMO_RULES = [
-  { type: 'TEMPERATURE', title: 'Room too warm', condition: 'greater', threshold: 26, severity: 'HIGH', action: 'Check the air conditioning' },
-  { type: 'HUMIDITY', title: 'Humid room', condition: 'greater', threshold: 60, severity: 'MEDIUM', action: 'Ventilate the room' },
-  { type: 'AIR_QUALITY', title: 'Stale air', condition: 'greater', threshold: 150, severity: 'LOW', action: 'Open a window or raise ventilation' },
+  {
+    type: 'TEMPERATURE',
+    title: 'Room too warm',
+    condition: 'greater',
+    threshold: 26,
+    severity: 'HIGH',
+    action: 'Check the air conditioning',
+  },
+  {
+    type: 'HUMIDITY',
+    title: 'Humid room',
+    condition: 'greater',
+    threshold: 60,
+    severity: 'MEDIUM',
+    action: 'Ventilate the room',
+  },
+  {
+    type: 'AIR_QUALITY',
+    title: 'Stale air',
+    condition: 'greater',
+    threshold: 150,
+    severity: 'LOW',
+    action: 'Open a window or raise ventilation',
+  },
 ] as const;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { openTestDatabase } from '../test/test-database';
 import { PodDirectory } from '../telemetry/pod-directory';
+import { openTestDatabase } from '../test/test-database';
 import { seedBase } from './base-seed';
 import { seedDemoEstate } from './demo-estate';
 import { type DemoPod, readDemoPods } from './demo-pods-file';
@@ -62,8 +62,12 @@ describe('demo estate', () => {
   });
 
   it('seeds older days as hourly rows of twelve readings, and daily rows as the sum of their hours', async () => {
-    expect(await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1', [rawStart])).toBe(3 * 8 * 8 * 24);
-    expect(await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1 AND count <> 12', [rawStart])).toBe(0);
+    expect(await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1', [rawStart])).toBe(
+      3 * 8 * 8 * 24,
+    );
+    expect(
+      await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1 AND count <> 12', [rawStart]),
+    ).toBe(0);
     expect(await one('SELECT count(*)::int AS n FROM measurement_daily')).toBe(3 * 8 * 11);
     const mismatched = `SELECT count(*)::int AS n FROM measurement_daily d
       JOIN (SELECT pod_id, sensor_type, date_bin('1 day', bucket, '2000-01-01 00:00:00+00') AS bucket,

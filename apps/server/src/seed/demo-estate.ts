@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../db/database';
 import { newShortcode } from '../crud/hooks';
+import type { Database, Queryable } from '../db/database';
 import { mosquittoHash } from '../telemetry/broker-credentials';
 import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { DEMO_CLIENTS, DEMO_GROUP, type DemoClient } from './demo-catalogue';
@@ -54,21 +54,37 @@ export async function seedDemoEstate(db: Database, opts: DemoOptions): Promise<D
     if (!group) throw new Error('the demo group was not created');
     const made: (HistoryPod & { demo: DemoPod })[] = [];
     for (const client of DEMO_CLIENTS) {
-      made.push(...(await createClient(tx, group.id, client, sensorIds, rand, (opts.maxPods ?? Number.POSITIVE_INFINITY) - made.length)));
+      made.push(
+        ...(await createClient(
+          tx,
+          group.id,
+          client,
+          sensorIds,
+          rand,
+          (opts.maxPods ?? Number.POSITIVE_INFINITY) - made.length,
+        )),
+      );
       progress.tick();
     }
     await tx.query(
       'INSERT INTO pod_sensor (pod_id, sensor_id) SELECT p, s FROM unnest($1::int[]) AS p CROSS JOIN unnest($2::int[]) AS s',
       [made.map((p) => p.id), [...sensorIds.values()]],
     );
-    await writeDemoRules(tx, made.map((p) => p.id));
+    await writeDemoRules(
+      tx,
+      made.map((p) => p.id),
+    );
 
     const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
     const historyStart = new Date(today - historyDays * DAY_MS);
     const rawStart = new Date(today - rawDays * DAY_MS);
     await writeHourlyHistory(tx, made, historyStart, rawStart, rand, progress);
     await writeRawReadings(tx, made, rawStart, now, rand, progress);
-    await writeDemoTariffs(tx, made.map((p) => p.id), new Date(today));
+    await writeDemoTariffs(
+      tx,
+      made.map((p) => p.id),
+      new Date(today),
+    );
     // Written inside the transaction: if the commit then fails, the next start rewrites the file.
     const demoPods = made.map((p) => p.demo);
     writeDemoPods(opts.podsFile, demoPods);
@@ -79,7 +95,9 @@ export async function seedDemoEstate(db: Database, opts: DemoOptions): Promise<D
 }
 
 async function sensorCatalogue(tx: Queryable): Promise<Map<string, number>> {
-  const rows = await tx.query<{ id: number; type: string }>('SELECT min(id) AS id, type FROM sensor WHERE active GROUP BY type ORDER BY type');
+  const rows = await tx.query<{ id: number; type: string }>(
+    'SELECT min(id) AS id, type FROM sensor WHERE active GROUP BY type ORDER BY type',
+  );
   return new Map(rows.map((r) => [r.type, r.id]));
 }
 
@@ -102,8 +120,22 @@ async function createClient(
        secondary_action_color, success_color, warning_color, dropdown_color, primary_text_color, secondary_text_color,
        time_frame, alert_limit, currency, electricity_tariff, water_tariff)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 30, 10, $12, $13, $14)`,
-    [groupId, row.id, t.background, t.foreground, t.primaryAction, t.secondaryAction, t.success, t.warning, t.dropdown,
-      t.primaryText, t.secondaryText, client.currency, client.electricityTariff, client.waterTariff],
+    [
+      groupId,
+      row.id,
+      t.background,
+      t.foreground,
+      t.primaryAction,
+      t.secondaryAction,
+      t.success,
+      t.warning,
+      t.dropdown,
+      t.primaryText,
+      t.secondaryText,
+      client.currency,
+      client.electricityTariff,
+      client.waterTariff,
+    ],
   );
   const pods: (HistoryPod & { demo: DemoPod })[] = [];
   for (const [l, loc] of client.locations.entries()) {
@@ -111,8 +143,20 @@ async function createClient(
       `INSERT INTO location (group_id, client_id, title, description, country, city, address, contact_name, contact_number,
          box_count, latitude, longitude)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [groupId, row.id, loc.title, `${client.title} in ${loc.city}`, loc.country, loc.city, loc.address, loc.contactName,
-        loc.contactNumber, loc.areas.reduce((n, a) => n + a.pods, 0), loc.latitude, loc.longitude],
+      [
+        groupId,
+        row.id,
+        loc.title,
+        `${client.title} in ${loc.city}`,
+        loc.country,
+        loc.city,
+        loc.address,
+        loc.contactName,
+        loc.contactNumber,
+        loc.areas.reduce((n, a) => n + a.pods, 0),
+        loc.latitude,
+        loc.longitude,
+      ],
     );
     if (!location) throw new Error(`location ${loc.title} was not created`);
     let number = 101;
@@ -129,11 +173,27 @@ async function createClient(
         const [pod] = await tx.query<{ id: number }>(
           `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage, ingest_key_hash, broker_key_hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-          [groupId, row.id, location.id, area.id, identifier, `${loc.city} ${a.title} #${number}`,
-            `Demo pod in ${a.title}, ${loc.title}`, voltage, hashIngestKey(key), mosquittoHash(key)],
+          [
+            groupId,
+            row.id,
+            location.id,
+            area.id,
+            identifier,
+            `${loc.city} ${a.title} #${number}`,
+            `Demo pod in ${a.title}, ${loc.title}`,
+            voltage,
+            hashIngestKey(key),
+            mosquittoHash(key),
+          ],
         );
         if (!pod) throw new Error(`pod ${identifier} was not created`);
-        const profile = { kind: client.kind, city: loc.city, voltage, scale: 0.7 + rand() * 0.6, weatherPhase: l * 1.9 + (CLIMATES[loc.city].utcOffset % 3) };
+        const profile = {
+          kind: client.kind,
+          city: loc.city,
+          voltage,
+          scale: 0.7 + rand() * 0.6,
+          weatherPhase: l * 1.9 + (CLIMATES[loc.city].utcOffset % 3),
+        };
         pods.push({ id: pod.id, profile, sensorIds, demo: { identifier, key, ...profile } });
       }
     }

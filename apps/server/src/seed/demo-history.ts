@@ -3,8 +3,8 @@ import { GRIDS } from '../dashboard/rollup-plan';
 import type { Queryable } from '../db/database';
 import { addPodsToTheirLocations } from '../telemetry/location-rollups';
 import { insertReadings } from '../telemetry/measurement-writer';
-import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
 import type { ReadingRow } from '../telemetry/reading-validation';
+import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
 import type { Progress } from './progress-bar';
 import { type PodProfile, readingsAt } from './reading-model';
 
@@ -30,7 +30,14 @@ const RAW_BATCH = 5000;
  * rows go in primary-key order (sensor type, then time), which keeps the index inserts cheap.
  * `from` must be a UTC midnight.
  */
-export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPod[], from: Date, to: Date, rand: () => number, progress: Progress) {
+export async function writeHourlyHistory(
+  db: Queryable,
+  pods: readonly HistoryPod[],
+  from: Date,
+  to: Date,
+  rand: () => number,
+  progress: Progress,
+) {
   const hours = Math.max(0, Math.floor((to.getTime() - from.getTime()) / HOUR_MS));
   progress.phase('History (hourly, daily, monthly)', pods.length * 2);
   for (const pod of pods) {
@@ -47,7 +54,11 @@ export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPo
     const daily = coarsen(hourly, GRIDS.daily.floor);
     const monthly = coarsen(daily, GRIDS.monthly.floor);
     progress.tick();
-    for (const [table, rows] of [[ROLLUP_TABLES.hourly, hourly], [ROLLUP_TABLES.daily, daily], [ROLLUP_TABLES.monthly, monthly]] as const) {
+    for (const [table, rows] of [
+      [ROLLUP_TABLES.hourly, hourly],
+      [ROLLUP_TABLES.daily, daily],
+      [ROLLUP_TABLES.monthly, monthly],
+    ] as const) {
       if (rows.size === 0) continue;
       await db.query(
         `INSERT INTO ${table} (pod_id, sensor_type, bucket, count, sum, min, max)
@@ -58,7 +69,10 @@ export async function writeHourlyHistory(db: Queryable, pods: readonly HistoryPo
     }
     progress.tick();
   }
-  await addPodsToTheirLocations(db, pods.map((p) => p.id));
+  await addPodsToTheirLocations(
+    db,
+    pods.map((p) => p.id),
+  );
 }
 
 /** Column arrays of rollup rows, filled in place: a year of a pod is 70,000 rows, too many for objects. */
@@ -100,7 +114,15 @@ function coarsen(rows: RollupColumns, bucketOf: (ms: number) => number): RollupC
   });
   const out = new RollupColumns(keys.size);
   target.forEach((j, i) => {
-    out.add(j, (rows.type[i] ?? 1) - 1, bucketOf((rows.bucket[i] ?? 0) * 1000), rows.count[i] ?? 0, rows.sum[i] ?? 0, rows.min[i], rows.max[i]);
+    out.add(
+      j,
+      (rows.type[i] ?? 1) - 1,
+      bucketOf((rows.bucket[i] ?? 0) * 1000),
+      rows.count[i] ?? 0,
+      rows.sum[i] ?? 0,
+      rows.min[i],
+      rows.max[i],
+    );
   });
   return out;
 }
@@ -109,7 +131,14 @@ function coarsen(rows: RollupColumns, bucketOf: (ms: number) => number): RollupC
  * The recent days as raw 5-minute readings through insertReadings, the same statement live ingest
  * uses, so the raw rows and their rollups are exactly what a real week of pods would have left.
  */
-export async function writeRawReadings(db: Queryable, pods: readonly HistoryPod[], from: Date, to: Date, rand: () => number, progress: Progress) {
+export async function writeRawReadings(
+  db: Queryable,
+  pods: readonly HistoryPod[],
+  from: Date,
+  to: Date,
+  rand: () => number,
+  progress: Progress,
+) {
   const first = Math.ceil(from.getTime() / FIVE_MIN_MS) * FIVE_MIN_MS;
   const steps = Math.max(0, Math.floor((to.getTime() - first) / FIVE_MIN_MS) + 1);
   progress.phase('Last days (raw)', Math.ceil((pods.length * steps * SENSOR_TYPES.length) / RAW_BATCH));

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CLIMATES, type City, type PodProfile } from './reading-model';
+import { type City, CLIMATES, type PodProfile } from './reading-model';
 
 /**
  * The demo pods' ingest keys. The database keeps only their hashes, so the keys the simulator signs in

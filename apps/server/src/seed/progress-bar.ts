@@ -27,7 +27,9 @@ export function progressBar(out: NodeJS.WriteStream = process.stdout, width = 30
     const share = Math.min(1, done / total);
     const filled = Math.round(share * width);
     const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
-    out.write(`\r  ${name.padEnd(22)} [${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${seconds(started)}   `);
+    out.write(
+      `\r  ${name.padEnd(22)} [${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${seconds(started)}   `,
+    );
   };
   const finishPhase = () => {
     if (!name) return;

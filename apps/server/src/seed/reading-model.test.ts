@@ -1,6 +1,6 @@
 import { SENSOR_RANGES, SENSOR_TYPES } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { CLIMATES, type City, localTime, occupancy, type PodProfile, readingsAt, seededRandom } from './reading-model';
+import { type City, CLIMATES, localTime, occupancy, type PodProfile, readingsAt, seededRandom } from './reading-model';
 
 const hotel: PodProfile = { kind: 'hotel', city: 'London', voltage: 230, scale: 1, weatherPhase: 0 };
 const nursery: PodProfile = { kind: 'nursery', city: 'Porto', voltage: 230, scale: 1, weatherPhase: 0 };
@@ -28,9 +28,12 @@ describe('occupancy', () => {
     ['hotel', 2, 'weekday midday', 13, 'breakfast', 8],
     ['nursery', 2, 'night', 3, 'morning', 10],
     ['nursery', 4, 'evening', 19, 'afternoon', 15],
-  ] as const)('%s on weekday %i: the %s (%i h) is quieter than the %s (%i h)', (kind, weekday, _quiet, quietHour, _busy, busyHour) => {
-    expect(occupancy(kind, quietHour, weekday)).toBeLessThan(occupancy(kind, busyHour, weekday));
-  });
+  ] as const)(
+    '%s on weekday %i: the %s (%i h) is quieter than the %s (%i h)',
+    (kind, weekday, _quiet, quietHour, _busy, busyHour) => {
+      expect(occupancy(kind, quietHour, weekday)).toBeLessThan(occupancy(kind, busyHour, weekday));
+    },
+  );
 
   it('keeps a nursery empty at weekends and a hotel busy', () => {
     for (let h = 0; h < 24; h += 0.5) {
@@ -78,8 +81,15 @@ describe('readingsAt', () => {
     for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 0, 1); t += 3_600_000) {
       const r = readingsAt({ ...hotel, city: 'Dubai' }, new Date(t), rand);
       const kw = (12 * r.ELECTRICITY * 230) / 1000;
-      const ok = r.TEMPERATURE > 18 && r.TEMPERATURE < 27 && r.HUMIDITY > 30 && r.HUMIDITY < 65
-        && r.BAROMETRIC > 990 && r.BAROMETRIC < 1035 && kw > 0.1 && kw < 5;
+      const ok =
+        r.TEMPERATURE > 18 &&
+        r.TEMPERATURE < 27 &&
+        r.HUMIDITY > 30 &&
+        r.HUMIDITY < 65 &&
+        r.BAROMETRIC > 990 &&
+        r.BAROMETRIC < 1035 &&
+        kw > 0.1 &&
+        kw < 5;
       if (!ok) odd.push(`${new Date(t).toISOString()} ${JSON.stringify(r)}`);
     }
     expect(odd).toEqual([]);
@@ -92,15 +102,21 @@ describe('readingsAt', () => {
     }
     // Porto in March is UTC+0: the nursery's working morning against its Saturday morning.
     for (const type of ['ELECTRICITY', 'WATER_FLOW', 'MOTION'] as const) {
-      expect(mean(nursery, '2025-03-08', [9, 10, 11], type)).toBeLessThan(mean(nursery, '2025-03-05', [9, 10, 11], type));
+      expect(mean(nursery, '2025-03-08', [9, 10, 11], type)).toBeLessThan(
+        mean(nursery, '2025-03-05', [9, 10, 11], type),
+      );
     }
     expect(mean(nursery, '2025-03-08', [9, 10, 11], 'MOTION')).toBe(0);
   });
 
   it('warms rooms in summer and by day, and lights them by day', () => {
     const dubai = { ...hotel, city: 'Dubai' as const };
-    expect(mean(dubai, '2025-07-02', [10, 11], 'TEMPERATURE')).toBeGreaterThan(mean(dubai, '2025-01-01', [10, 11], 'TEMPERATURE'));
-    expect(mean(hotel, '2025-03-05', [12, 13], 'LUMINESCENCE')).toBeGreaterThan(mean(hotel, '2025-03-05', [1, 2], 'LUMINESCENCE'));
+    expect(mean(dubai, '2025-07-02', [10, 11], 'TEMPERATURE')).toBeGreaterThan(
+      mean(dubai, '2025-01-01', [10, 11], 'TEMPERATURE'),
+    );
+    expect(mean(hotel, '2025-03-05', [12, 13], 'LUMINESCENCE')).toBeGreaterThan(
+      mean(hotel, '2025-03-05', [1, 2], 'LUMINESCENCE'),
+    );
   });
 
   it('is deterministic for a seed', () => {

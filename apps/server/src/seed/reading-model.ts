@@ -59,9 +59,17 @@ export function localTime(time: Date, climate: Climate): { hour: number; weekday
 
 // Share of the room in use, by local hour. Hotel guests are out by day and asleep (still) at night;
 // a nursery fills from 7:30, naps after lunch, empties by 18:00 and stays shut at weekends.
-const HOTEL_WEEKDAY = [0.06, 0.04, 0.03, 0.03, 0.03, 0.05, 0.2, 0.65, 0.7, 0.45, 0.25, 0.18, 0.2, 0.2, 0.22, 0.25, 0.3, 0.45, 0.6, 0.72, 0.78, 0.75, 0.55, 0.25];
-const HOTEL_WEEKEND = [0.1, 0.06, 0.04, 0.03, 0.03, 0.04, 0.1, 0.3, 0.55, 0.65, 0.55, 0.4, 0.35, 0.35, 0.35, 0.4, 0.45, 0.55, 0.65, 0.75, 0.8, 0.78, 0.62, 0.35];
-const NURSERY_WEEKDAY = [0, 0, 0, 0, 0, 0, 0.02, 0.3, 0.75, 0.9, 0.92, 0.85, 0.7, 0.35, 0.4, 0.8, 0.85, 0.6, 0.25, 0.03, 0, 0, 0, 0];
+const HOTEL_WEEKDAY = [
+  0.06, 0.04, 0.03, 0.03, 0.03, 0.05, 0.2, 0.65, 0.7, 0.45, 0.25, 0.18, 0.2, 0.2, 0.22, 0.25, 0.3, 0.45, 0.6, 0.72,
+  0.78, 0.75, 0.55, 0.25,
+];
+const HOTEL_WEEKEND = [
+  0.1, 0.06, 0.04, 0.03, 0.03, 0.04, 0.1, 0.3, 0.55, 0.65, 0.55, 0.4, 0.35, 0.35, 0.35, 0.4, 0.45, 0.55, 0.65, 0.75,
+  0.8, 0.78, 0.62, 0.35,
+];
+const NURSERY_WEEKDAY = [
+  0, 0, 0, 0, 0, 0, 0.02, 0.3, 0.75, 0.9, 0.92, 0.85, 0.7, 0.35, 0.4, 0.8, 0.85, 0.6, 0.25, 0.03, 0, 0, 0, 0,
+];
 
 /** 0..1 occupancy of a room of this kind at this local hour and weekday (0 = Sunday). */
 export function occupancy(kind: BuildingKind, hour: number, weekday: number): number {
@@ -115,13 +123,16 @@ export function readingsAt(profile: PodProfile, time: Date, rand: () => number):
   const kw = (0.25 + hvacKw + applianceKw + (lightsOn ? 0.3 : 0)) * profile.scale * (1 + noise() * 0.08);
 
   // Showers peak in the morning and evening in hotels; hand washing and meals in nurseries.
-  const washing = profile.kind === 'hotel' ? Math.max(gauss(hour, 8, 1.2), gauss(hour, 21, 1.5)) : gauss(hour, 12, 1.5) * 0.6 + 0.3;
+  const washing =
+    profile.kind === 'hotel' ? Math.max(gauss(hour, 8, 1.2), gauss(hour, 21, 1.5)) : gauss(hour, 12, 1.5) * 0.6 + 0.3;
   const water = 0.02 + occ * (0.3 + 1.6 * washing) * profile.scale * (0.6 + rand() * 0.8);
 
   const sun = daylight(hour) * climate.sunshine * 35 * (0.85 + rand() * 0.3);
   const light = sun + (lightsOn ? 0.5 + occ * 0.5 : 0);
 
-  const weather = Math.sin(time.getTime() / (5.3 * DAY_MS) + profile.weatherPhase) * 8 + Math.sin(time.getTime() / (1.7 * DAY_MS)) * 3;
+  const weather =
+    Math.sin(time.getTime() / (5.3 * DAY_MS) + profile.weatherPhase) * 8 +
+    Math.sin(time.getTime() / (1.7 * DAY_MS)) * 3;
   const humidity = climate.humidity + occ * 6 + washing * occ * 5 - (temperature - setpoint) * 1.5 + noise() * 1.5;
   const airQuality = 25 + occ * (profile.kind === 'nursery' ? 110 : 80) + rand() * 15;
 

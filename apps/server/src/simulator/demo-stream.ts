@@ -4,7 +4,8 @@ import { demoPodsPath, readDemoPods } from '../seed/demo-pods-file';
 import { type Simulator, startSimulator } from './simulator';
 
 /** Demo data is on in embedded mode and off with DATABASE_URL, unless GREENPOD_DEMO says otherwise. */
-export const demoEnabled = (config: Pick<Config, 'GREENPOD_DEMO' | 'DATABASE_URL'>) => config.GREENPOD_DEMO ?? !config.DATABASE_URL;
+export const demoEnabled = (config: Pick<Config, 'GREENPOD_DEMO' | 'DATABASE_URL'>) =>
+  config.GREENPOD_DEMO ?? !config.DATABASE_URL;
 
 /**
  * The in-process simulator of embedded demo mode: every pod of demo-pods.json streams into the

@@ -17,7 +17,13 @@ beforeAll(async () => {
   broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: t.app.ingest, log: t.app.log });
   const podsFile = join(mkdtempSync(join(tmpdir(), 'greenpod-sim-')), 'demo-pods.json');
   // Seeded an hour back, so the raw rows end before the simulator's first reading.
-  ({ pods } = await seedDemoEstate(t.db, { podsFile, historyDays: 1, rawDays: 0, maxPods: 2, now: new Date(Date.now() - 3_600_000) }));
+  ({ pods } = await seedDemoEstate(t.db, {
+    podsFile,
+    historyDays: 1,
+    rawDays: 0,
+    maxPods: 2,
+    now: new Date(Date.now() - 3_600_000),
+  }));
 });
 afterAll(async () => {
   await broker?.close();

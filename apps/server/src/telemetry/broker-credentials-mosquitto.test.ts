@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
 import { buildBody } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
 import { freePort } from '../test/server-process';
@@ -37,7 +37,13 @@ const until = async (what: string, check: () => Promise<boolean>) => {
   throw new Error(`gave up waiting: ${what}`);
 };
 const connect = (username: string, password: string) =>
-  mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, reconnectPeriod: 0, protocolVersion: 5, connectTimeout: 2000 });
+  mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+    username,
+    password,
+    reconnectPeriod: 0,
+    protocolVersion: 5,
+    connectTimeout: 2000,
+  });
 const accepted = async (username: string, password: string) => {
   try {
     (await connect(username, password)).end(true);
@@ -46,9 +52,14 @@ const accepted = async (username: string, password: string) => {
     return false;
   }
 };
-const reading = (value: number) => JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value, created: new Date(Date.UTC(2026, 3, 1, 0, value)).toISOString() }] });
+const reading = (value: number) =>
+  JSON.stringify({
+    readings: [{ sensorType: 'TEMPERATURE', value, created: new Date(Date.UTC(2026, 3, 1, 0, value)).toISOString() }],
+  });
 const values = async (podId: number) =>
-  (await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [podId])).map((r) => Number(r.value));
+  (await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [podId])).map(
+    (r) => Number(r.value),
+  );
 
 beforeAll(async () => {
   if (!available) return;
@@ -58,7 +69,13 @@ beforeAll(async () => {
   // Mosquitto refuses to start without its password file; Greenpod fills both once it runs.
   writeFileSync(passwordFile, '', { mode: 0o600 });
   writeFileSync(aclFile, '', { mode: 0o600 });
-  const conf = [`listener ${port} 127.0.0.1`, 'persistence false', `password_file ${passwordFile}`, `acl_file ${aclFile}`, `user ${userInfo().username}`];
+  const conf = [
+    `listener ${port} 127.0.0.1`,
+    'persistence false',
+    `password_file ${passwordFile}`,
+    `acl_file ${aclFile}`,
+    `user ${userInfo().username}`,
+  ];
   writeFileSync(join(dir, 'mosquitto.conf'), `${conf.join('\n')}\n`);
   broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
   // Up once it answers a CONNECT at all (it refuses this one): a SIGHUP before then would end it.
@@ -79,7 +96,11 @@ beforeAll(async () => {
   // What server.ts does at start, before it subscribes.
   expect(await brokerCredentialsAtStart(t.app)).toBeNull();
   await until('the subscriber is accepted', () => accepted(SUBSCRIBER.user, SUBSCRIBER.password));
-  subscriber = await startExternalSubscriber({ url: t.config.MQTT_URL as string, ingest: t.app.ingest, log: t.app.log });
+  subscriber = await startExternalSubscriber({
+    url: t.config.MQTT_URL as string,
+    ingest: t.app.ingest,
+    log: t.app.log,
+  });
 });
 afterAll(async () => {
   await subscriber?.close();
@@ -100,7 +121,10 @@ describe.skipIf(!available)('external broker credentials (Mosquitto password and
     await devA.publishAsync(readingsTopic(a.identifier), reading(2), { qos: 1 });
     const devB = await connect(b.identifier, b.key);
     await devB.publishAsync(readingsTopic(b.identifier), reading(3), { qos: 1 });
-    await until('both own readings are stored', async () => (await values(a.id)).length === 1 && (await values(b.id)).length === 1);
+    await until(
+      'both own readings are stored',
+      async () => (await values(a.id)).length === 1 && (await values(b.id)).length === 1,
+    );
     expect(await values(a.id)).toEqual([2]);
     expect(await values(b.id)).toEqual([3]);
     // Nor may a pod read what the others send.

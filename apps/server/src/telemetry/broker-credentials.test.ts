@@ -36,7 +36,9 @@ describe('mosquittoHash', () => {
   it.skipIf(!available)('makes the line mosquitto_passwd makes for the same password and salt', () => {
     const file = join(dir, 'reference');
     execFileSync(MOSQUITTO_PASSWD, ['-c', '-b', file, 'pod-1', 'the-key']);
-    const reference = readFileSync(file, 'utf8').trim().replace(/^pod-1:/, '');
+    const reference = readFileSync(file, 'utf8')
+      .trim()
+      .replace(/^pod-1:/, '');
     const [, , iterations, salt] = reference.split('$');
     expect(mosquittoHash('the-key', Number(iterations), Buffer.from(salt as string, 'base64'))).toBe(reference);
   });
@@ -47,15 +49,22 @@ describe('broker files', () => {
     const kept = await podWithSensors(t, ['TEMPERATURE']);
     const inactive = await podWithSensors(t, ['TEMPERATURE']);
     const old = await podWithSensors(t, ['TEMPERATURE']);
-    expect((await t.call('PUT', `/api/pod/${inactive.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/pod/${inactive.id}`, { token: t.adminToken, body: { active: false } })).status,
+    ).toBe(200);
     // As a pod whose key was made before migration 011.
     await t.db.query('UPDATE pod SET broker_key_hash = NULL WHERE id = $1', [old.id]);
 
     // What server.ts logs at start.
-    expect(await brokerCredentialsAtStart(t.app)).toMatch(/^1 active pods have a key older .* rotate their ingest keys/);
+    expect(await brokerCredentialsAtStart(t.app)).toMatch(
+      /^1 active pods have a key older .* rotate their ingest keys/,
+    );
     const { passwordFile, aclFile } = files();
     for (const f of [passwordFile, aclFile]) expect(statSync(f).mode & 0o777).toBe(0o600);
-    const users = readFileSync(passwordFile, 'utf8').trim().split('\n').map((l) => l.split(':')[0]);
+    const users = readFileSync(passwordFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(':')[0]);
     expect(users).toContain('greenpod');
     expect(users).toContain(kept.identifier);
     expect(users).not.toContain(inactive.identifier);
@@ -80,13 +89,23 @@ describe('demo pods', () => {
     const db = await openTestDatabase();
     try {
       await seedBase(db, { adminEmail: 'admin@greenpod.test', adminPassword: 'admin-password-1' });
-      const { pods } = await seedDemoEstate(db, { podsFile: join(dir, 'demo-pods.json'), historyDays: 1, rawDays: 1, maxPods: 2 });
+      const { pods } = await seedDemoEstate(db, {
+        podsFile: join(dir, 'demo-pods.json'),
+        historyDays: 1,
+        rawDays: 1,
+        maxPods: 2,
+      });
       expect(pods.length).toBe(2);
       for (const pod of pods) {
-        const [row] = await db.query<{ broker_key_hash: string }>('SELECT broker_key_hash FROM pod WHERE identifier = $1', [pod.identifier]);
+        const [row] = await db.query<{ broker_key_hash: string }>(
+          'SELECT broker_key_hash FROM pod WHERE identifier = $1',
+          [pod.identifier],
+        );
         expect(row?.broker_key_hash).toMatch(/^\$7\$101\$/);
         const [, , iterations, salt] = (row?.broker_key_hash ?? '').split('$');
-        expect(mosquittoHash(pod.key, Number(iterations), Buffer.from(salt ?? '', 'base64'))).toBe(row?.broker_key_hash);
+        expect(mosquittoHash(pod.key, Number(iterations), Buffer.from(salt ?? '', 'base64'))).toBe(
+          row?.broker_key_hash,
+        );
       }
     } finally {
       await db.drop();
@@ -123,6 +142,8 @@ describe('configuration of the broker files', () => {
   });
 
   it('needs both files', () => {
-    expect(message({ MQTT_URL: 'mqtt://greenpod:secret@broker:1883', MQTT_PASSWORD_FILE: '/tmp/p' })).toContain('MQTT_ACL_FILE:');
+    expect(message({ MQTT_URL: 'mqtt://greenpod:secret@broker:1883', MQTT_PASSWORD_FILE: '/tmp/p' })).toContain(
+      'MQTT_ACL_FILE:',
+    );
   });
 });

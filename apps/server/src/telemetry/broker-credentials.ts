@@ -76,8 +76,17 @@ export class BrokerCredentials {
         'SELECT identifier, broker_key_hash FROM pod WHERE active ORDER BY identifier',
       );
       const pods = rows.filter((r) => r.broker_key_hash !== null && r.identifier !== username);
-      const passwords = [`${username}:${this.subscriberHash}`, ...pods.map((p) => `${p.identifier}:${p.broker_key_hash}`)];
-      const acl = [`user ${username}`, 'topic read pods/+/readings', '', '# Every pod: its own topic, nothing else.', 'pattern write pods/%u/readings'];
+      const passwords = [
+        `${username}:${this.subscriberHash}`,
+        ...pods.map((p) => `${p.identifier}:${p.broker_key_hash}`),
+      ];
+      const acl = [
+        `user ${username}`,
+        'topic read pods/+/readings',
+        '',
+        '# Every pod: its own topic, nothing else.',
+        'pattern write pods/%u/readings',
+      ];
       await writeAtomically(this.opts.passwordFile, `${passwords.join('\n')}\n`);
       await writeAtomically(this.opts.aclFile, `${HEADER}${acl.join('\n')}\n`);
       return { pods: pods.length, withoutBrokerKey: rows.filter((r) => r.broker_key_hash === null).length };
@@ -124,7 +133,9 @@ export function registerBrokerCredentials(app: FastifyInstance) {
   // administrator's answer means the broker has been told.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 300 && POD_ROUTES.has(request.routeOptions.url ?? '')) {
-      await credentials.write().catch((err: Error) => request.log.error(err, 'rewriting the broker credentials failed'));
+      await credentials
+        .write()
+        .catch((err: Error) => request.log.error(err, 'rewriting the broker credentials failed'));
     }
     return payload;
   });

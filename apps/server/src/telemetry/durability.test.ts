@@ -21,27 +21,62 @@ afterAll(() => {
 
 async function boot() {
   const [port, mqttPort] = [await freePort(), await freePort()];
-  server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(mqttPort), ADMIN_PASSWORD: password });
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MQTT_PORT: String(mqttPort),
+    ADMIN_PASSWORD: password,
+  });
   const base = `http://127.0.0.1:${port}`;
-  const login = await apiClient(base)<{ token: string }>('POST', '/api/user/login', { email: 'admin@greenpod.local', password });
+  const login = await apiClient(base)<{ token: string }>('POST', '/api/user/login', {
+    email: 'admin@greenpod.local',
+    password,
+  });
   return { base, mqttPort, api: apiClient(base, login.token) };
 }
 
 describe.skipIf(process.env.DATABASE_URL)('durability on PGlite', () => {
   it('keeps every acknowledged reading across a SIGKILL, exactly once', async () => {
     const { api, mqttPort } = await boot();
-    const id = async (path: string, body: object) => ((await api<{ data: { id: number } }>('POST', path, body)).data).id;
+    const id = async (path: string, body: object) => (await api<{ data: { id: number } }>('POST', path, body)).data.id;
     const groupId = await id('/api/group', { title: 'G', description: 'd' });
     const clientId = await id('/api/client', { groupId, title: 'C', description: 'd' });
-    const locationId = await id('/api/location', { groupId, clientId, title: 'L', description: 'd', country: 'UK', city: 'London', address: 'a', contactName: 'c', contactNumber: '1', boxCount: 1 });
+    const locationId = await id('/api/location', {
+      groupId,
+      clientId,
+      title: 'L',
+      description: 'd',
+      country: 'UK',
+      city: 'London',
+      address: 'a',
+      contactName: 'c',
+      contactNumber: '1',
+      boxCount: 1,
+    });
     const areaId = await id('/api/area', { groupId, clientId, locationId, title: 'A', description: 'd' });
-    const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', { groupId, clientId, locationId, areaId, identifier: 'kill-pod', title: 'P', description: 'd', voltage: 230 });
-    const sensors = await api<{ data: { id: number; type: string }[] }>('GET', '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D');
+    const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
+      groupId,
+      clientId,
+      locationId,
+      areaId,
+      identifier: 'kill-pod',
+      title: 'P',
+      description: 'd',
+      voltage: 230,
+    });
+    const sensors = await api<{ data: { id: number; type: string }[] }>(
+      'GET',
+      '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D',
+    );
     const temperature = sensors.data.find((s) => s.type === 'TEMPERATURE');
     await api('POST', '/api/pod-sensor', { podId: created.data.id, sensorId: temperature?.id });
 
     // Stream one reading per message, 20 in flight, and note which were acknowledged.
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { username: 'kill-pod', password: created.ingestKey, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: 'kill-pod',
+      password: created.ingestKey,
+      reconnectPeriod: 0,
+    });
     const start = Date.UTC(2026, 0, 1);
     const acked = new Set<string>();
     const sent: string[] = [];
@@ -51,7 +86,11 @@ describe.skipIf(process.env.DATABASE_URL)('durability on PGlite', () => {
         const at = formatWireTime(new Date(start + i * 1000));
         sent.push(at);
         try {
-          await client.publishAsync('pods/kill-pod/readings', JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: i % 30, created: at }] }), { qos: 1 });
+          await client.publishAsync(
+            'pods/kill-pod/readings',
+            JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: i % 30, created: at }] }),
+            { qos: 1 },
+          );
           acked.add(at);
         } catch {
           return;
@@ -69,10 +108,18 @@ describe.skipIf(process.env.DATABASE_URL)('durability on PGlite', () => {
 
     // Restart on the same data folder; the pod resends everything it sent (acked or not).
     const again = await boot();
-    const resend = await mqtt.connectAsync(`mqtt://127.0.0.1:${again.mqttPort}`, { username: 'kill-pod', password: created.ingestKey, reconnectPeriod: 0 });
+    const resend = await mqtt.connectAsync(`mqtt://127.0.0.1:${again.mqttPort}`, {
+      username: 'kill-pod',
+      password: created.ingestKey,
+      reconnectPeriod: 0,
+    });
     const lost = [...acked].slice(0, 50);
     for (const at of lost) {
-      await resend.publishAsync('pods/kill-pod/readings', JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 0, created: at }] }), { qos: 1 });
+      await resend.publishAsync(
+        'pods/kill-pod/readings',
+        JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 0, created: at }] }),
+        { qos: 1 },
+      );
     }
     await resend.endAsync();
 

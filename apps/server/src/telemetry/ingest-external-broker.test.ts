@@ -52,12 +52,18 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
     const device = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
     for (let i = 0; i < 40; i++) {
       const created = new Date(Date.UTC(2026, 3, 1) + i * 60_000).toISOString();
-      await device.publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: i, created }] }), { qos: 1 });
+      await device.publishAsync(
+        readingsTopic(pod.identifier),
+        JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: i, created }] }),
+        { qos: 1 },
+      );
     }
     let n = 0;
     for (let i = 0; i < 100 && n < 40; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      n = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [pod.id]))[0]?.n ?? 0;
+      n =
+        (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [pod.id]))[0]
+          ?.n ?? 0;
     }
     expect(n).toBe(40);
     await device.endAsync();
@@ -72,15 +78,28 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
     const topic = readingsTopic(pod.identifier);
     const tooMany = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i }));
     await device.publishAsync(topic, JSON.stringify({ readings: tooMany }), { qos: 1 });
-    await device.publishAsync(topic, JSON.stringify({
-      readings: [
-        { sensorType: 'TEMPERATURE', value: 1, created: '0000-01-01 00:00:00' },
-        { sensorType: 'TEMPERATURE', value: 2, created: '2026-04-02 10:00:00' },
-      ],
-    }), { qos: 1 });
+    await device.publishAsync(
+      topic,
+      JSON.stringify({
+        readings: [
+          { sensorType: 'TEMPERATURE', value: 1, created: '0000-01-01 00:00:00' },
+          { sensorType: 'TEMPERATURE', value: 2, created: '2026-04-02 10:00:00' },
+        ],
+      }),
+      { qos: 1 },
+    );
     // Delivered in order, so the oversized batch was handled before the readings waited for below.
-    await device.publishAsync(topic, JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 3, created: '2026-04-02 10:05:00' }] }), { qos: 1 });
-    const stored = async () => (await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY created', [pod.id])).map((r) => r.value);
+    await device.publishAsync(
+      topic,
+      JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 3, created: '2026-04-02 10:05:00' }] }),
+      { qos: 1 },
+    );
+    const stored = async () =>
+      (
+        await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY created', [
+          pod.id,
+        ])
+      ).map((r) => r.value);
     await vi.waitFor(async () => expect(await stored()).toEqual(expect.arrayContaining([2, 3])), { timeout: 10_000 });
     expect(await stored()).toEqual([2, 3]);
     await device.endAsync();

@@ -19,8 +19,13 @@ const identity = new Map<number, PodIdentity>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  [hostile, a, b] = [await podWithSensors(t, ['TEMPERATURE', 'HUMIDITY']), await podWithSensors(t, ['TEMPERATURE']), await podWithSensors(t, ['TEMPERATURE'])];
-  for (const p of [hostile, a, b]) identity.set(p.id, (await t.app.ingest.pods.authenticate(p.identifier, p.key)) as PodIdentity);
+  [hostile, a, b] = [
+    await podWithSensors(t, ['TEMPERATURE', 'HUMIDITY']),
+    await podWithSensors(t, ['TEMPERATURE']),
+    await podWithSensors(t, ['TEMPERATURE']),
+  ];
+  for (const p of [hostile, a, b])
+    identity.set(p.id, (await t.app.ingest.pods.authenticate(p.identifier, p.key)) as PodIdentity);
   await t.db.query(`ALTER TABLE measurement ADD CONSTRAINT test_refused_value CHECK (value <> ${REFUSED_BY_DATABASE})`);
 });
 afterAll(() => t?.close());
@@ -30,7 +35,12 @@ const send = (pod: Pod, readings: unknown[]) =>
 const stored = async (podId: number) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [podId]))[0]?.n ?? 0;
 const hourlyCount = async (podId: number) =>
-  (await t.db.query<{ n: number }>('SELECT coalesce(sum(count), 0)::int AS n FROM measurement_hourly WHERE pod_id = $1', [podId]))[0]?.n ?? 0;
+  (
+    await t.db.query<{ n: number }>(
+      'SELECT coalesce(sum(count), 0)::int AS n FROM measurement_hourly WHERE pod_id = $1',
+      [podId],
+    )
+  )[0]?.n ?? 0;
 
 describe('ingest failure isolation', () => {
   it('refuses what the database cannot hold with a reason, and stores the sender and other pods', async () => {
@@ -67,48 +77,84 @@ describe('ingest failure isolation', () => {
   it('stores every valid reading once while one pod sends hostile readings in the same statements', async () => {
     let run = 0;
     const validValue = fc.double({ min: -1e6, max: 1e6, noNaN: true }).filter((v) => v !== REFUSED_BY_DATABASE);
-    const hostileReading = fc.record({
-      sensorType: fc.constantFrom('TEMPERATURE', 'HUMIDITY', 'CO2', 'NOPE'),
-      value: fc.oneof(
-        fc.double(),
-        fc.constantFrom(REFUSED_BY_DATABASE, 1.7e308, -1.7e308, 1e15, -1e15, 1e15 + 2, '0x10', '16', null, true),
-      ),
-      created: fc.oneof(
-        fc.constantFrom('0000-01-01 00:00:00', '2026-02-30 10:00:00', '1999-12-31 23:59:59', '9999-12-31 23:59:59', '2024-01-01T24:00:00Z', 'now'),
-        fc.date({ min: new Date(Date.UTC(-270000, 0, 1)), max: new Date(Date.UTC(270000, 0, 1)), noInvalidDate: true }).map((d) => d.toISOString()),
-        fc.integer({ min: 0, max: 50 }).map((h) => formatWireTime(new Date(Date.UTC(2005, 0, 1) + h * 3_600_000))),
-      ),
-    }, { requiredKeys: ['value'] });
+    const hostileReading = fc.record(
+      {
+        sensorType: fc.constantFrom('TEMPERATURE', 'HUMIDITY', 'CO2', 'NOPE'),
+        value: fc.oneof(
+          fc.double(),
+          fc.constantFrom(REFUSED_BY_DATABASE, 1.7e308, -1.7e308, 1e15, -1e15, 1e15 + 2, '0x10', '16', null, true),
+        ),
+        created: fc.oneof(
+          fc.constantFrom(
+            '0000-01-01 00:00:00',
+            '2026-02-30 10:00:00',
+            '1999-12-31 23:59:59',
+            '9999-12-31 23:59:59',
+            '2024-01-01T24:00:00Z',
+            'now',
+          ),
+          fc
+            .date({
+              min: new Date(Date.UTC(-270000, 0, 1)),
+              max: new Date(Date.UTC(270000, 0, 1)),
+              noInvalidDate: true,
+            })
+            .map((d) => d.toISOString()),
+          fc.integer({ min: 0, max: 50 }).map((h) => formatWireTime(new Date(Date.UTC(2005, 0, 1) + h * 3_600_000))),
+        ),
+      },
+      { requiredKeys: ['value'] },
+    );
     // Each pod's valid readings: distinct minutes of this run's own month, split into 1-3 batches.
-    const validBatches = fc.uniqueArray(fc.integer({ min: 0, max: 40_000 }), { minLength: 1, maxLength: 60 }).chain((minutes) =>
-      fc.tuple(fc.constant(minutes), fc.array(validValue, { minLength: minutes.length, maxLength: minutes.length }), fc.integer({ min: 1, max: 3 })));
+    const validBatches = fc
+      .uniqueArray(fc.integer({ min: 0, max: 40_000 }), { minLength: 1, maxLength: 60 })
+      .chain((minutes) =>
+        fc.tuple(
+          fc.constant(minutes),
+          fc.array(validValue, { minLength: minutes.length, maxLength: minutes.length }),
+          fc.integer({ min: 1, max: 3 }),
+        ),
+      );
 
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(hostileReading, { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 3 }), validBatches, validBatches, async (hostileBatches, forA, forB) => {
-        const base = Date.UTC(2010, 0, 1) + run++ * 31 * 86_400_000;
-        const batchesOf = ([minutes, values, parts]: [number[], number[], number]) => {
-          const readings = minutes.map((m, i) => ({ sensorType: 'TEMPERATURE', value: values[i], created: formatWireTime(new Date(base + m * 60_000)) }));
-          return Array.from({ length: parts }, (_, p) => readings.filter((_, i) => i % parts === p)).filter((r) => r.length);
-        };
-        const before = { a: await stored(a.id), b: await stored(b.id), hostile: await stored(hostile.id) };
-        const jobs = [
-          ...hostileBatches.map((r) => ({ pod: hostile, readings: r as unknown[] })),
-          ...batchesOf(forA).map((r) => ({ pod: a, readings: r as unknown[] })),
-          ...batchesOf(forB).map((r) => ({ pod: b, readings: r as unknown[] })),
-        ];
-        // All at once: they share group-commit statements, hostile rows next to valid ones.
-        const results = await Promise.all(jobs.map((j) => t.app.ingest.ingest(identity.get(j.pod.id) as PodIdentity, j.readings)));
-        results.forEach((r, i) => {
-          const job = jobs[i] as (typeof jobs)[number];
-          expect(r.stored + r.duplicates + r.rejected.length).toBe(job.readings.length);
-          if (job.pod !== hostile) expect(r).toEqual({ stored: job.readings.length, duplicates: 0, rejected: [] });
-        });
-        expect(await stored(a.id)).toBe(before.a + forA[0].length);
-        expect(await stored(b.id)).toBe(before.b + forB[0].length);
-        const hostileStored = results.filter((_, i) => jobs[i]?.pod === hostile).reduce((n, r) => n + r.stored, 0);
-        expect(await stored(hostile.id)).toBe(before.hostile + hostileStored);
-        for (const p of [a, b, hostile]) expect(await hourlyCount(p.id)).toBe(await stored(p.id));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(hostileReading, { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 3 }),
+        validBatches,
+        validBatches,
+        async (hostileBatches, forA, forB) => {
+          const base = Date.UTC(2010, 0, 1) + run++ * 31 * 86_400_000;
+          const batchesOf = ([minutes, values, parts]: [number[], number[], number]) => {
+            const readings = minutes.map((m, i) => ({
+              sensorType: 'TEMPERATURE',
+              value: values[i],
+              created: formatWireTime(new Date(base + m * 60_000)),
+            }));
+            return Array.from({ length: parts }, (_, p) => readings.filter((_, i) => i % parts === p)).filter(
+              (r) => r.length,
+            );
+          };
+          const before = { a: await stored(a.id), b: await stored(b.id), hostile: await stored(hostile.id) };
+          const jobs = [
+            ...hostileBatches.map((r) => ({ pod: hostile, readings: r as unknown[] })),
+            ...batchesOf(forA).map((r) => ({ pod: a, readings: r as unknown[] })),
+            ...batchesOf(forB).map((r) => ({ pod: b, readings: r as unknown[] })),
+          ];
+          // All at once: they share group-commit statements, hostile rows next to valid ones.
+          const results = await Promise.all(
+            jobs.map((j) => t.app.ingest.ingest(identity.get(j.pod.id) as PodIdentity, j.readings)),
+          );
+          results.forEach((r, i) => {
+            const job = jobs[i] as (typeof jobs)[number];
+            expect(r.stored + r.duplicates + r.rejected.length).toBe(job.readings.length);
+            if (job.pod !== hostile) expect(r).toEqual({ stored: job.readings.length, duplicates: 0, rejected: [] });
+          });
+          expect(await stored(a.id)).toBe(before.a + forA[0].length);
+          expect(await stored(b.id)).toBe(before.b + forB[0].length);
+          const hostileStored = results.filter((_, i) => jobs[i]?.pod === hostile).reduce((n, r) => n + r.stored, 0);
+          expect(await stored(hostile.id)).toBe(before.hostile + hostileStored);
+          for (const p of [a, b, hostile]) expect(await hourlyCount(p.id)).toBe(await stored(p.id));
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -124,7 +170,10 @@ describe('ingest failure isolation', () => {
     // Not the data's fault: a rollup table is missing (42P01), as the database being down would be.
     await t.db.query('ALTER TABLE measurement_monthly RENAME TO measurement_monthly_away');
     try {
-      for (let i = 0; i < 5; i++) await expect(service.ingest(pod, [reading, { ...reading, value: 2, created: '2024-05-01 00:01:00' }])).rejects.toMatchObject({ statusCode: 503 });
+      for (let i = 0; i < 5; i++)
+        await expect(
+          service.ingest(pod, [reading, { ...reading, value: 2, created: '2024-05-01 00:01:00' }]),
+        ).rejects.toMatchObject({ statusCode: 503 });
       expect((await send(a, [reading])).status).toBe(503);
     } finally {
       await t.db.query('ALTER TABLE measurement_monthly_away RENAME TO measurement_monthly');
@@ -135,7 +184,13 @@ describe('ingest failure isolation', () => {
     // A reading the database refuses: one short warning, never the statement or its parameters.
     await service.ingest(pod, [{ ...reading, value: REFUSED_BY_DATABASE, created: '2024-05-01 00:02:00' }]);
     await service.ingest(pod, [{ ...reading, value: REFUSED_BY_DATABASE, created: '2024-05-01 00:03:00' }]);
-    expect(lines.slice(1)).toEqual([{ level: 'warn', obj: { pod: a.identifier, count: 1 }, msg: expect.stringMatching(/^the database refused this reading: .*test_refused_value/) }]);
+    expect(lines.slice(1)).toEqual([
+      {
+        level: 'warn',
+        obj: { pod: a.identifier, count: 1 },
+        msg: expect.stringMatching(/^the database refused this reading: .*test_refused_value/),
+      },
+    ]);
     expect(JSON.stringify(lines)).not.toMatch(/INSERT|unnest|2024-05-01/);
   });
 });

@@ -25,12 +25,20 @@ afterAll(async () => {
 });
 
 const connect = (username: string, password: string) =>
-  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+    username,
+    password,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  });
 /** Publishes at QoS 1: 'acked' once the PUBACK is back, 'closed' if the broker drops the connection instead. */
 const publish = (client: mqtt.MqttClient, topic: string, payload: string) =>
   new Promise<'acked' | 'closed'>((settle) => {
     client.once('close', () => settle('closed'));
-    client.publishAsync(topic, payload, { qos: 1 }).then(() => settle('acked'), () => settle('closed'));
+    client.publishAsync(topic, payload, { qos: 1 }).then(
+      () => settle('acked'),
+      () => settle('closed'),
+    );
   });
 const count = async (podId: number) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [podId]))[0]?.n;
@@ -49,7 +57,10 @@ describe('MQTT ingest through the embedded broker', () => {
     expect(await count(a.id)).toBe(2);
     await client.publishAsync(readingsTopic(a.identifier), payload, { qos: 1 });
     expect(await count(a.id)).toBe(2);
-    const [h] = await t.db.query<{ n: number }>('SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1', [a.id]);
+    const [h] = await t.db.query<{ n: number }>(
+      'SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1',
+      [a.id],
+    );
     expect(h?.n).toBe(2);
     await client.endAsync();
   });
@@ -57,7 +68,12 @@ describe('MQTT ingest through the embedded broker', () => {
   it('refuses a message over 256 KB without storing it', async () => {
     const client = await connect(a.identifier, a.key);
     const before = await count(a.id);
-    const readings = Array.from({ length: 4000 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: '2026-02-02 00:00:00', note: 'x'.repeat(60) }));
+    const readings = Array.from({ length: 4000 }, (_, i) => ({
+      sensorType: 'TEMPERATURE',
+      value: i,
+      created: '2026-02-02 00:00:00',
+      note: 'x'.repeat(60),
+    }));
     await client.publishAsync(readingsTopic(a.identifier), JSON.stringify({ readings }), { qos: 1 });
     expect(await count(a.id)).toBe(before);
     await client.endAsync();
@@ -71,7 +87,11 @@ describe('MQTT ingest through the embedded broker', () => {
     const before = await count(b.id);
     const client = await connect(a.identifier, a.key);
     const closed = new Promise<void>((ok) => client.once('close', () => ok()));
-    client.publish(readingsTopic(b.identifier), JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 99 }] }), { qos: 1 });
+    client.publish(
+      readingsTopic(b.identifier),
+      JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 99 }] }),
+      { qos: 1 },
+    );
     await closed;
     expect(await count(b.id)).toBe(before);
     client.end(true);
@@ -86,8 +106,20 @@ describe('MQTT ingest through the embedded broker', () => {
     }
     const before = await count(b.id);
     await promisify(execFile)(bin, [
-      '-h', '127.0.0.1', '-p', String(broker.port), '-u', b.identifier, '-P', b.key, '-q', '1',
-      '-t', readingsTopic(b.identifier), '-m', JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 18.5 }] }),
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(broker.port),
+      '-u',
+      b.identifier,
+      '-P',
+      b.key,
+      '-q',
+      '1',
+      '-t',
+      readingsTopic(b.identifier),
+      '-m',
+      JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 18.5 }] }),
     ]);
     expect(await count(b.id)).toBe((before ?? 0) + 1);
   });
@@ -112,7 +144,10 @@ describe('MQTT ingest through the embedded broker', () => {
     const client = await connect(a.identifier, a.key);
     const before = await count(a.id);
     // Small readings (no time: all "now"), so the message stays under the byte limit.
-    const readings = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i }));
+    const readings = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({
+      sensorType: 'TEMPERATURE',
+      value: i,
+    }));
     expect(await publish(client, readingsTopic(a.identifier), JSON.stringify({ readings }))).toBe('acked');
     expect(await count(a.id)).toBe(before);
     await client.endAsync();
@@ -121,9 +156,12 @@ describe('MQTT ingest through the embedded broker', () => {
   it('refuses a pod deactivated while connected at its next message, and at sign-in', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const client = await connect(pod.identifier, pod.key);
-    const reading = (minute: number) => JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 1, created: `2026-02-05 10:0${minute}:00` }] });
+    const reading = (minute: number) =>
+      JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 1, created: `2026-02-05 10:0${minute}:00` }] });
     expect(await publish(client, readingsTopic(pod.identifier), reading(0))).toBe('acked');
-    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(
+      200,
+    );
     expect(await publish(client, readingsTopic(pod.identifier), reading(1))).toBe('closed');
     client.end(true);
     expect(await count(pod.id)).toBe(1);

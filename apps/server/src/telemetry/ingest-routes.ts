@@ -14,39 +14,52 @@ const podAuth = /^Pod ([^:\s\p{Cc}]+):([^\s\p{Cc}]+)$/u;
 export async function ingestRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/ingest', {
-    bodyLimit: MAX_HTTP_BATCH_BYTES,
-    schema: {
-      tags: ['ingest'],
-      summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
-      body: ingestBatchSchema,
+  app.post(
+    '/api/ingest',
+    {
+      bodyLimit: MAX_HTTP_BATCH_BYTES,
+      schema: {
+        tags: ['ingest'],
+        summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
+        body: ingestBatchSchema,
+      },
+      onRequest: async (request) => {
+        const m = podAuth.exec(request.headers.authorization ?? '');
+        const pod = m ? await app.ingest.pods.authenticate(m[1] as string, m[2] as string) : null;
+        if (!pod) throw unauthorized('Unknown pod or wrong ingest key');
+        request.pod = pod;
+      },
     },
-    onRequest: async (request) => {
-      const m = podAuth.exec(request.headers.authorization ?? '');
-      const pod = m ? await app.ingest.pods.authenticate(m[1] as string, m[2] as string) : null;
-      if (!pod) throw unauthorized('Unknown pod or wrong ingest key');
-      request.pod = pod;
+    async (request, reply) => {
+      const pod = request.pod;
+      if (!pod) throw unauthorized();
+      const result = await app.ingest.ingest(pod, request.body.readings);
+      return reply.status(202).send({ success: true, data: result });
     },
-  }, async (request, reply) => {
-    const pod = request.pod;
-    if (!pod) throw unauthorized();
-    const result = await app.ingest.ingest(pod, request.body.readings);
-    return reply.status(202).send({ success: true, data: result });
-  });
+  );
 
-  app.post('/api/pod/:id/ingest-key', {
-    schema: { tags: ['pod'], summary: "Rotate a pod's ingest key; the new key is shown once", security: [{ bearerAuth: [] }], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
-    onRequest: requireAdmin,
-  }, async (request) => {
-    const ingestKey = newIngestKey();
-    const [row] = await app.db.query<{ identifier: string }>(
-      'UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2, updated = now() WHERE id = $3 RETURNING identifier',
-      [hashIngestKey(ingestKey), mosquittoHash(ingestKey), request.params.id],
-    );
-    if (!row) throw notFound('Pod');
-    app.ingest.pods.forget(row.identifier);
-    return { success: true, data: { ingestKey } };
-  });
+  app.post(
+    '/api/pod/:id/ingest-key',
+    {
+      schema: {
+        tags: ['pod'],
+        summary: "Rotate a pod's ingest key; the new key is shown once",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      },
+      onRequest: requireAdmin,
+    },
+    async (request) => {
+      const ingestKey = newIngestKey();
+      const [row] = await app.db.query<{ identifier: string }>(
+        'UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2, updated = now() WHERE id = $3 RETURNING identifier',
+        [hashIngestKey(ingestKey), mosquittoHash(ingestKey), request.params.id],
+      );
+      if (!row) throw notFound('Pod');
+      app.ingest.pods.forget(row.identifier);
+      return { success: true, data: { ingestKey } };
+    },
+  );
 }
 
 declare module 'fastify' {

@@ -42,7 +42,9 @@ export class IngestService {
    * when notifications may have been missed (null), every pod is looked up afresh.
    */
   async watchPods() {
-    this.stopWatching = await this.db.listen(POD_CHANGED_CHANNEL, (identifier) => this.pods.forget(identifier || undefined));
+    this.stopWatching = await this.db.listen(POD_CHANGED_CHANNEL, (identifier) =>
+      this.pods.forget(identifier || undefined),
+    );
   }
 
   async close() {
@@ -60,7 +62,8 @@ export class IngestService {
       this.note('error', `store failed: ${reason}`, pod, rows.length);
       throw new StoreUnavailableError();
     }
-    if (outcome.refused.length === 0) return { stored: outcome.stored, duplicates: rows.length - outcome.stored, rejected };
+    if (outcome.refused.length === 0)
+      return { stored: outcome.stored, duplicates: rows.length - outcome.stored, rejected };
     const perReason = new Map<string, number>();
     for (const r of outcome.refused) perReason.set(r.reason, (perReason.get(r.reason) ?? 0) + 1);
     for (const [reason, count] of perReason) this.note('warn', reason, pod, count);

@@ -11,7 +11,8 @@ beforeAll(async () => {
   t = await createTestApp();
   estate = await buildEstate(t, 2);
   // Admin-added readings need the pod to carry the sensor.
-  for (const pod of estate.pods) await t.db.query('INSERT INTO pod_sensor (pod_id, sensor_id) SELECT $1, id FROM sensor', [pod.id]);
+  for (const pod of estate.pods)
+    await t.db.query('INSERT INTO pod_sensor (pod_id, sensor_id) SELECT $1, id FROM sensor', [pod.id]);
 });
 afterAll(() => t?.close());
 
@@ -25,7 +26,10 @@ const START = Date.UTC(2026, 5, 1);
 async function mismatches() {
   let n = 0;
   for (const level of LOCATION_LEVELS) {
-    const cells = TYPE_COLUMNS.map((c) => `SELECT location_id, bucket, '${c.type}' AS sensor_type, ${c.n} AS c, ${c.s} AS s FROM ${level.table} WHERE ${c.n} <> 0`).join(' UNION ALL ');
+    const cells = TYPE_COLUMNS.map(
+      (c) =>
+        `SELECT location_id, bucket, '${c.type}' AS sensor_type, ${c.n} AS c, ${c.s} AS s FROM ${level.table} WHERE ${c.n} <> 0`,
+    ).join(' UNION ALL ');
     const [row] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (${cells}) l
        FULL JOIN (SELECT x.location_id, h.sensor_type, h.bucket, sum(h.count)::bigint AS c, sum(h.sum) AS s
@@ -38,7 +42,12 @@ async function mismatches() {
 }
 
 const countAt = async (locationId: number) =>
-  (await t.db.query<{ n: number }>(`SELECT coalesce(sum(${TYPE_COLUMNS.map((c) => c.n).join(' + ')}), 0)::int AS n FROM measurement_location_daily WHERE location_id = $1`, [locationId]))[0]?.n;
+  (
+    await t.db.query<{ n: number }>(
+      `SELECT coalesce(sum(${TYPE_COLUMNS.map((c) => c.n).join(' + ')}), 0)::int AS n FROM measurement_location_daily WHERE location_id = $1`,
+      [locationId],
+    )
+  )[0]?.n;
 
 async function movePod(pod: Estate['pods'][number], areaId: number, locationId: number) {
   const res = await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { locationId, areaId } });
@@ -62,15 +71,27 @@ describe('location rollups', () => {
         // A pod moves to an area of the other location, taking its history with it.
         const pod = estate.pods[pick % estate.pods.length] as Estate['pods'][number];
         const target = estate.areas.find((a) => a.locationId !== pod.locationId) as Estate['areas'][number];
-        const [before] = await t.db.query<{ n: number }>('SELECT coalesce(sum(count), 0)::int AS n FROM measurement_daily WHERE pod_id = $1', [pod.id]);
+        const [before] = await t.db.query<{ n: number }>(
+          'SELECT coalesce(sum(count), 0)::int AS n FROM measurement_daily WHERE pod_id = $1',
+          [pod.id],
+        );
         const [old, next] = [await countAt(pod.locationId), await countAt(target.locationId)];
         const from = pod.locationId;
         await movePod(pod, target.id, target.locationId);
         expect(await mismatches()).toBe(0);
-        expect([await countAt(from), await countAt(target.locationId)]).toEqual([(old ?? 0) - (before?.n ?? 0), (next ?? 0) + (before?.n ?? 0)]);
+        expect([await countAt(from), await countAt(target.locationId)]).toEqual([
+          (old ?? 0) - (before?.n ?? 0),
+          (next ?? 0) + (before?.n ?? 0),
+        ]);
 
         // By hand: a reading added, then the first reading deleted.
-        const body = { groupId: estate.ctx.group, clientId: estate.ctx.client, podId: pod.id, sensorId: estate.sensorIds.TEMPERATURE, value: 21.5 };
+        const body = {
+          groupId: estate.ctx.group,
+          clientId: estate.ctx.client,
+          podId: pod.id,
+          sensorId: estate.sensorIds.TEMPERATURE,
+          value: 21.5,
+        };
         const created = await t.call('POST', '/api/measurement', { token: t.adminToken, body });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         const [first] = await t.db.query<{ id: number }>('SELECT id FROM measurement ORDER BY id LIMIT 1');
@@ -86,7 +107,10 @@ describe('location rollups', () => {
     await replaceReadings(t, estate, [{ podId: pod.id, sensorType: 'MOTION', value: 3, created: new Date(START) }]);
     const other = estate.areas.find((a) => a.locationId !== pod.locationId) as Estate['areas'][number];
     // The area belongs to the other location: refused, nothing moved.
-    const res = await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { locationId: other.locationId, areaId: estate.areas.find((a) => a.locationId === pod.locationId)?.id } });
+    const res = await t.call('PUT', `/api/pod/${pod.id}`, {
+      token: t.adminToken,
+      body: { locationId: other.locationId, areaId: estate.areas.find((a) => a.locationId === pod.locationId)?.id },
+    });
     expect(res.status).toBe(400);
     expect(await countAt(pod.locationId)).toBe(1);
     expect(await countAt(other.locationId)).toBe(0);
@@ -97,9 +121,18 @@ describe('location rollups', () => {
     await replaceReadings(t, estate, []);
     const sensorId = estate.sensorIds.ELECTRICITY as number;
     const batches = Array.from({ length: 40 }, (_, b) =>
-      Array.from({ length: 25 }, (_, i) => ({ podId: pod.id, sensorId, sensorType: 'ELECTRICITY', value: i, created: new Date(START + (b * 25 + i) * 60_000) })),
+      Array.from({ length: 25 }, (_, i) => ({
+        podId: pod.id,
+        sensorId,
+        sensorType: 'ELECTRICITY',
+        value: i,
+        created: new Date(START + (b * 25 + i) * 60_000),
+      })),
     );
-    const homes = [estate.areas.find((a) => a.locationId !== pod.locationId), estate.areas.find((a) => a.locationId === pod.locationId)] as Estate['areas'];
+    const homes = [
+      estate.areas.find((a) => a.locationId !== pod.locationId),
+      estate.areas.find((a) => a.locationId === pod.locationId),
+    ] as Estate['areas'];
     // On PostgreSQL these overlap (a pool of connections); PGlite runs them one after another.
     await Promise.all([
       ...batches.map((rows) => t.db.transaction((tx) => insertReadings(tx, rows))),

@@ -14,7 +14,10 @@ const empty = TYPE_COLUMNS.map((c) => `${c.n} = 0`).join(' AND ');
 
 /** The count and sum columns from rows of (`type`, `n`, `s`) expressions, summed per sensor kind. */
 const pivot = (type: string, n: string, s: string) =>
-  TYPE_COLUMNS.map((c) => `coalesce(sum(${n}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.n}, coalesce(sum(${s}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.s}`).join(', ');
+  TYPE_COLUMNS.map(
+    (c) =>
+      `coalesce(sum(${n}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.n}, coalesce(sum(${s}) FILTER (WHERE ${type} = '${c.type}'), 0) AS ${c.s}`,
+  ).join(', ');
 /** The count and sum columns of location rows summed again (a coarser bucket). */
 const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
 
@@ -47,7 +50,11 @@ export function locationUpserts(): string[] {
  * INSERT ... SELECT adding (sign 1) or taking off (sign -1) the rows of the pods `x` matching `where`
  * to or from location `target` (their current one by default), summed per location and bucket.
  */
-export function addPodRowsSql(level: LocationLevel, where: string, { target = 'x.location_id', sign = 1, order = '1, 2' } = {}): string {
+export function addPodRowsSql(
+  level: LocationLevel,
+  where: string,
+  { target = 'x.location_id', sign = 1, order = '1, 2' } = {},
+): string {
   return `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
     SELECT ${target}, h.bucket, ${pivot('h.sensor_type', `${sign} * h.count`, `${sign} * h.sum`)}
     FROM pod x CROSS JOIN LATERAL (${level.podRows('x.id')}) h WHERE ${where} GROUP BY 1, 2 ORDER BY ${order}

@@ -16,19 +16,33 @@ describe('maintenance', () => {
     const sensorId = pod.sensors.TEMPERATURE as number;
     const day = 86_400_000;
     const rows = [40, 20, 1].map((daysAgo) => ({
-      podId: pod.id, sensorId, sensorType: 'TEMPERATURE', value: daysAgo, created: new Date(Date.now() - daysAgo * day),
+      podId: pod.id,
+      sensorId,
+      sensorType: 'TEMPERATURE',
+      value: daysAgo,
+      created: new Date(Date.now() - daysAgo * day),
     }));
     await t.db.transaction((tx) => insertReadings(tx, rows));
     const m = startMaintenance(t.db, { retentionDays: 30, log: t.app.log, everyMs: 3_600_000 });
     await m.run();
     m.stop();
-    const raw = await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [pod.id]);
+    const raw = await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [
+      pod.id,
+    ]);
     expect(raw.map((r) => r.value)).toEqual([1, 20]);
-    const [hourly] = await t.db.query<{ n: number; s: number }>('SELECT sum(count)::int AS n, sum(sum) AS s FROM measurement_hourly WHERE pod_id = $1', [pod.id]);
+    const [hourly] = await t.db.query<{ n: number; s: number }>(
+      'SELECT sum(count)::int AS n, sum(sum) AS s FROM measurement_hourly WHERE pod_id = $1',
+      [pod.id],
+    );
     expect(hourly).toEqual({ n: 3, s: 61 });
     // The 5-minute location rows are made of raw readings and go with them; hourly ones stay.
     const sumAt = async (table: string) =>
-      (await t.db.query<{ n: number }>(`SELECT sum(n_temperature)::int AS n FROM ${table} WHERE location_id = (SELECT location_id FROM pod WHERE id = $1)`, [pod.id]))[0]?.n;
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT sum(n_temperature)::int AS n FROM ${table} WHERE location_id = (SELECT location_id FROM pod WHERE id = $1)`,
+          [pod.id],
+        )
+      )[0]?.n;
     expect([await sumAt('measurement_location_5min'), await sumAt('measurement_location_hourly')]).toEqual([2, 3]);
   });
 });

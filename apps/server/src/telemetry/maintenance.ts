@@ -9,7 +9,10 @@ const fine = LOCATION_LEVEL.fiveMinutes;
  * readings older than RAW_RETENTION_DAYS are dropped (the rollups keep their history, except the
  * 5-minute location rows, which are made of raw readings).
  */
-export function startMaintenance(db: Database, opts: { retentionDays?: number; log: FastifyBaseLogger; everyMs?: number }) {
+export function startMaintenance(
+  db: Database,
+  opts: { retentionDays?: number; log: FastifyBaseLogger; everyMs?: number },
+) {
   const run = async () => {
     try {
       if (opts.retentionDays) {

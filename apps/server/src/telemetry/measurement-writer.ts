@@ -30,16 +30,13 @@ const INSERT_SQL = `WITH input AS (
  */
 export async function insertReadings(db: Queryable, rows: readonly ReadingRow[]): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
-  const skipped = await db.query<{ i: number }>(
-    INSERT_SQL,
-    [
-      rows.map((r) => r.podId),
-      rows.map((r) => r.sensorId),
-      rows.map((r) => r.sensorType),
-      rows.map((r) => r.value),
-      rows.map((r) => r.created.toISOString()),
-    ],
-  );
+  const skipped = await db.query<{ i: number }>(INSERT_SQL, [
+    rows.map((r) => r.podId),
+    rows.map((r) => r.sensorId),
+    rows.map((r) => r.sensorType),
+    rows.map((r) => r.value),
+    rows.map((r) => r.created.toISOString()),
+  ]);
   return new Set(skipped.map((r) => r.i - 1));
 }
 

@@ -15,7 +15,12 @@ const signInOf = new WeakMap<object, { identifier: string; key: string }>();
  * own topic. Readings are stored inside authorizePublish, so the PUBACK of a QoS 1 message leaves
  * only after the commit: an acknowledged reading is a stored reading.
  */
-export async function startEmbeddedBroker(opts: { port: number; host: string; ingest: IngestService; log: FastifyBaseLogger }) {
+export async function startEmbeddedBroker(opts: {
+  port: number;
+  host: string;
+  ingest: IngestService;
+  log: FastifyBaseLogger;
+}) {
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       if (!username || !password) return done(loginError(), false);
@@ -31,27 +36,36 @@ export async function startEmbeddedBroker(opts: { port: number; host: string; in
     authorizePublish(client, packet, callback) {
       const signIn = client ? signInOf.get(client) : undefined;
       if (!signIn || packet.topic !== readingsTopic(signIn.identifier)) {
-        return callback(new Error(`a pod may publish only to ${signIn ? readingsTopic(signIn.identifier) : 'its own topic'}`));
+        return callback(
+          new Error(`a pod may publish only to ${signIn ? readingsTopic(signIn.identifier) : 'its own topic'}`),
+        );
       }
       const parsed = parseMqttPayload(packet.payload);
-      void opts.ingest.pods.authenticate(signIn.identifier, signIn.key).then(async (pod) => {
-        // An error closes the connection: the pod must sign in again, and cannot any more.
-        if (!pod) {
-          opts.log.info({ pod: signIn.identifier }, 'MQTT publish refused: the pod is deactivated, deleted or re-keyed');
-          return callback(new Error('this pod is deactivated, deleted or its key was changed'));
-        }
-        if ('refused' in parsed) {
-          // Acked so it is not resent forever (it would be refused again), and logged with the reason.
-          opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
-          return callback(null);
-        }
-        const result = await opts.ingest.ingest(pod, parsed.readings);
-        if (result.rejected.length) opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
-        callback(null);
-      }).catch((err: Error) => {
-        // No ack: the pod keeps the message and sends it again (the failure was logged where it happened).
-        callback(err);
-      });
+      void opts.ingest.pods
+        .authenticate(signIn.identifier, signIn.key)
+        .then(async (pod) => {
+          // An error closes the connection: the pod must sign in again, and cannot any more.
+          if (!pod) {
+            opts.log.info(
+              { pod: signIn.identifier },
+              'MQTT publish refused: the pod is deactivated, deleted or re-keyed',
+            );
+            return callback(new Error('this pod is deactivated, deleted or its key was changed'));
+          }
+          if ('refused' in parsed) {
+            // Acked so it is not resent forever (it would be refused again), and logged with the reason.
+            opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
+            return callback(null);
+          }
+          const result = await opts.ingest.ingest(pod, parsed.readings);
+          if (result.rejected.length)
+            opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
+          callback(null);
+        })
+        .catch((err: Error) => {
+          // No ack: the pod keeps the message and sends it again (the failure was logged where it happened).
+          callback(err);
+        });
     },
     authorizeSubscribe(client, sub, callback) {
       const signIn = signInOf.get(client);

@@ -7,7 +7,11 @@ describe('parseMqttPayload', () => {
     ['not JSON', '{"readings": [', 'payload is not JSON'],
     ['no readings array', '{"readings": {"value": 1}}', 'payload has no readings array'],
     ['JSON null', 'null', 'payload has no readings array'],
-    ['too many readings', JSON.stringify({ readings: Array.from({ length: MAX_BATCH_READINGS + 1 }, () => ({})) }), `more than ${MAX_BATCH_READINGS} readings in one message`],
+    [
+      'too many readings',
+      JSON.stringify({ readings: Array.from({ length: MAX_BATCH_READINGS + 1 }, () => ({})) }),
+      `more than ${MAX_BATCH_READINGS} readings in one message`,
+    ],
     ['too many bytes', JSON.stringify({ readings: [], pad: 'x'.repeat(MAX_PAYLOAD_BYTES) }), 'payload over 256 KB'],
   ])('refuses a message whole: %s', (_, payload, reason) => {
     expect(parseMqttPayload(Buffer.from(payload))).toEqual({ refused: reason });

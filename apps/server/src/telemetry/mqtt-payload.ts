@@ -18,6 +18,7 @@ export function parseMqttPayload(payload: Buffer | string): MqttPayload {
   }
   const readings = (body as { readings?: unknown } | null)?.readings;
   if (!Array.isArray(readings)) return { refused: 'payload has no readings array' };
-  if (readings.length > MAX_BATCH_READINGS) return { refused: `more than ${MAX_BATCH_READINGS} readings in one message` };
+  if (readings.length > MAX_BATCH_READINGS)
+    return { refused: `more than ${MAX_BATCH_READINGS} readings in one message` };
   return { readings };
 }

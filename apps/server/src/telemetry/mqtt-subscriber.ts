@@ -27,7 +27,8 @@ export async function startExternalSubscriber(opts: { url: string; ingest: Inges
           if (!pod) return opts.ingest.note('warn', 'MQTT message refused: unknown or deactivated pod', identifier, 0);
           if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
           const result = await opts.ingest.ingest(pod, parsed.readings);
-          if (result.rejected.length) opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
+          if (result.rejected.length)
+            opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
         })
         .then(
           () => done(0),

@@ -18,17 +18,24 @@ afterAll(async () => {
 
 type Pod = Awaited<ReturnType<typeof podWithSensors>>;
 const send = (pod: Pod, key = pod.key) =>
-  t.call('POST', '/api/ingest', { body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] }, headers: { authorization: `Pod ${pod.identifier}:${key}` } });
+  t.call('POST', '/api/ingest', {
+    body: { readings: [{ sensorType: 'TEMPERATURE', value: 20 }] },
+    headers: { authorization: `Pod ${pod.identifier}:${key}` },
+  });
 
 describe('pod directory', () => {
   it('refuses a deactivated pod at once, on this instance and on another', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     expect((await send(pod)).status).toBe(202);
     expect(await other.pods.authenticate(pod.identifier, pod.key)).not.toBeNull();
-    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } })).status).toBe(
+      200,
+    );
     expect((await send(pod)).status).toBe(401);
     await vi.waitFor(async () => expect(await other.pods.authenticate(pod.identifier, pod.key)).toBeNull());
-    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: true } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: true } })).status).toBe(
+      200,
+    );
     expect((await send(pod)).status).toBe(202);
   });
 
@@ -56,9 +63,16 @@ describe('pod directory', () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const humidity = { readings: [{ sensorType: 'HUMIDITY', value: 40 }] };
     const auth = { authorization: `Pod ${pod.identifier}:${pod.key}` };
-    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({ stored: 0 });
+    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
+      stored: 0,
+    });
     const [sensor] = await t.db.query<{ id: number }>("SELECT id FROM sensor WHERE type = 'HUMIDITY'");
-    expect((await t.call('POST', '/api/pod-sensor', { token: t.adminToken, body: { podId: pod.id, sensorId: sensor?.id } })).status).toBe(201);
-    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({ stored: 1 });
+    expect(
+      (await t.call('POST', '/api/pod-sensor', { token: t.adminToken, body: { podId: pod.id, sensorId: sensor?.id } }))
+        .status,
+    ).toBe(201);
+    expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
+      stored: 1,
+    });
   });
 });

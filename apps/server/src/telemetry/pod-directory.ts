@@ -47,7 +47,13 @@ export class PodDirectory {
     const hit = this.cache.get(identifier);
     if (hit && Date.now() - hit.at < TTL_MS) return hit;
     const generation = this.generation;
-    const rows = await this.db.query<{ id: number; ingest_key_hash: string | null; active: boolean; sensor_id: number | null; type: string | null }>(
+    const rows = await this.db.query<{
+      id: number;
+      ingest_key_hash: string | null;
+      active: boolean;
+      sensor_id: number | null;
+      type: string | null;
+    }>(
       `SELECT p.id, p.ingest_key_hash, p.active, s.id AS sensor_id, s.type
        FROM pod p LEFT JOIN pod_sensor ps ON ps.pod_id = p.id LEFT JOIN sensor s ON s.id = ps.sensor_id
        WHERE p.identifier = $1`,
@@ -64,7 +70,11 @@ export class PodDirectory {
         if (!sensorByType.has(r.type)) sensorByType.set(r.type, r.sensor_id);
         typeBySensorId.set(r.sensor_id, r.type);
       }
-      entry = { at: Date.now(), keyHash: first.ingest_key_hash, pod: { id: first.id, identifier, sensorByType, typeBySensorId } };
+      entry = {
+        at: Date.now(),
+        keyHash: first.ingest_key_hash,
+        pod: { id: first.id, identifier, sensorByType, typeBySensorId },
+      };
     }
     if (generation === this.generation) this.cache.set(identifier, entry);
     return entry;

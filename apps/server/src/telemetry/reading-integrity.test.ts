@@ -16,7 +16,9 @@ describe('a pod or sensor with readings', () => {
     const pod = await podWithSensors(t, ['HUMIDITY']);
     const sensorId = pod.sensors.HUMIDITY as number;
     const old = new Date(Date.now() - 40 * 86_400_000);
-    await t.db.transaction((tx) => insertReadings(tx, [{ podId: pod.id, sensorId, sensorType: 'HUMIDITY', value: 40, created: old }]));
+    await t.db.transaction((tx) =>
+      insertReadings(tx, [{ podId: pod.id, sensorId, sensorType: 'HUMIDITY', value: 40, created: old }]),
+    );
 
     const withRaw = await t.call('DELETE', `/api/pod/${pod.id}`, { token: t.adminToken });
     expect(withRaw.status).toBe(409);

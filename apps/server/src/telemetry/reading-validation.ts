@@ -1,4 +1,10 @@
-import { EARLIEST_READING_MS, MAX_FUTURE_MS, MAX_READING_MAGNITUDE, parseWireTime, readingSchema } from '@greenpod/contracts';
+import {
+  EARLIEST_READING_MS,
+  MAX_FUTURE_MS,
+  MAX_READING_MAGNITUDE,
+  parseWireTime,
+  readingSchema,
+} from '@greenpod/contracts';
 
 /** What ingest needs to know of a pod: its id and the sensors it carries. */
 export interface PodIdentity {

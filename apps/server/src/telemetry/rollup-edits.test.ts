@@ -31,21 +31,35 @@ describe('readings added or deleted by an administrator', () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const sensorId = pod.sensors.TEMPERATURE as number;
     const now = Date.now();
-    const rows = [5, 7, 9].map((value, i) => ({ podId: pod.id, sensorId, sensorType: 'TEMPERATURE', value, created: new Date(now - (i + 1) * 60_000) }));
+    const rows = [5, 7, 9].map((value, i) => ({
+      podId: pod.id,
+      sensorId,
+      sensorType: 'TEMPERATURE',
+      value,
+      created: new Date(now - (i + 1) * 60_000),
+    }));
     await t.db.transaction((tx) => insertReadings(tx, rows));
     expect(await mismatches(pod.id)).toBe(0);
 
-    const created = await t.call('POST', '/api/measurement', { token: t.adminToken, body: { groupId: pod.ctx.group, clientId: pod.ctx.client, podId: pod.id, sensorId, value: 100 } });
+    const created = await t.call('POST', '/api/measurement', {
+      token: t.adminToken,
+      body: { groupId: pod.ctx.group, clientId: pod.ctx.client, podId: pod.id, sensorId, value: 100 },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await mismatches(pod.id)).toBe(0);
-    const [hour] = await t.db.query<{ count: number; max: number }>('SELECT sum(count)::int AS count, max(max) AS max FROM measurement_monthly WHERE pod_id = $1', [pod.id]);
+    const [hour] = await t.db.query<{ count: number; max: number }>(
+      'SELECT sum(count)::int AS count, max(max) AS max FROM measurement_monthly WHERE pod_id = $1',
+      [pod.id],
+    );
     expect(hour).toEqual({ count: 4, max: 100 });
 
     // Deleting the highest reading must bring max back down; deleting all must leave no rollup rows.
     const id = (created.body.data as { id: number }).id;
     expect((await t.call('DELETE', `/api/measurement/${id}`, { token: t.adminToken })).status).toBe(200);
     expect(await mismatches(pod.id)).toBe(0);
-    for (const { id: other } of await t.db.query<{ id: number }>('SELECT id FROM measurement WHERE pod_id = $1', [pod.id])) {
+    for (const { id: other } of await t.db.query<{ id: number }>('SELECT id FROM measurement WHERE pod_id = $1', [
+      pod.id,
+    ])) {
       expect((await t.call('DELETE', `/api/measurement/${other}`, { token: t.adminToken })).status).toBe(200);
       expect(await mismatches(pod.id)).toBe(0);
     }

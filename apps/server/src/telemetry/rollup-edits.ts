@@ -9,7 +9,10 @@ import { ROLLUP_LEVELS } from './rollup-levels';
  * must never disagree.
  */
 export async function addReadingToRollups(tx: Queryable, id: number): Promise<void> {
-  await tx.query(`WITH ins AS (SELECT pod_id, sensor_type, value, created FROM measurement WHERE id = $1), ${rollupUpserts()} SELECT 1`, [id]);
+  await tx.query(
+    `WITH ins AS (SELECT pod_id, sensor_type, value, created FROM measurement WHERE id = $1), ${rollupUpserts()} SELECT 1`,
+    [id],
+  );
 }
 
 /**
@@ -33,5 +36,9 @@ export async function removeReadingFromRollups(tx: Queryable, id: number): Promi
       [id],
     );
   }
-  for (const level of ROLLUP_LEVELS) await tx.query(`DELETE FROM ${level.table} WHERE count <= 0 AND pod_id = (SELECT pod_id FROM measurement WHERE id = $1)`, [id]);
+  for (const level of ROLLUP_LEVELS)
+    await tx.query(
+      `DELETE FROM ${level.table} WHERE count <= 0 AND pod_id = (SELECT pod_id FROM measurement WHERE id = $1)`,
+      [id],
+    );
 }

@@ -41,9 +41,15 @@ export const ROLLUP_LEVELS: readonly RollupLevel[] = [
 ];
 
 /** Each level by name. */
-export const ROLLUP_LEVEL = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l])) as Record<RollupLevel['name'], RollupLevel>;
+export const ROLLUP_LEVEL = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l])) as Record<
+  RollupLevel['name'],
+  RollupLevel
+>;
 /** Each level's table by name. */
-export const ROLLUP_TABLES = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l.table])) as Record<RollupLevel['name'], string>;
+export const ROLLUP_TABLES = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l.table])) as Record<
+  RollupLevel['name'],
+  string
+>;
 
 /**
  * Sums over each location's current pods (ADR 0014): one row per location and bucket, a count and a
@@ -59,7 +65,8 @@ export interface LocationLevel {
   podRows: (pod: string) => string;
 }
 
-const fromPodRollup = (level: RollupLevel) => (pod: string) => `SELECT sensor_type, bucket, count, sum FROM ${level.table} WHERE pod_id = ${pod}`;
+const fromPodRollup = (level: RollupLevel) => (pod: string) =>
+  `SELECT sensor_type, bucket, count, sum FROM ${level.table} WHERE pod_id = ${pod}`;
 const fiveMinutes = (c: string) => `date_bin('5 minutes', ${c}, ${ORIGIN})`;
 export const LOCATION_LEVELS: readonly LocationLevel[] = [
   {
@@ -67,15 +74,35 @@ export const LOCATION_LEVELS: readonly LocationLevel[] = [
     table: 'measurement_location_5min',
     ms: 5 * 60_000,
     bucket: fiveMinutes,
-    podRows: (pod) => `SELECT sensor_type, ${fiveMinutes('created')} AS bucket, count(*) AS count, sum(value) AS sum FROM measurement WHERE pod_id = ${pod} GROUP BY 1, 2`,
+    podRows: (pod) =>
+      `SELECT sensor_type, ${fiveMinutes('created')} AS bucket, count(*) AS count, sum(value) AS sum FROM measurement WHERE pod_id = ${pod} GROUP BY 1, 2`,
   },
-  { name: 'hourly', table: 'measurement_location_hourly', ms: 3_600_000, bucket: ROLLUP_LEVEL.hourly.bucket, podRows: fromPodRollup(ROLLUP_LEVEL.hourly) },
-  { name: 'daily', table: 'measurement_location_daily', ms: 86_400_000, bucket: ROLLUP_LEVEL.daily.bucket, podRows: fromPodRollup(ROLLUP_LEVEL.daily) },
+  {
+    name: 'hourly',
+    table: 'measurement_location_hourly',
+    ms: 3_600_000,
+    bucket: ROLLUP_LEVEL.hourly.bucket,
+    podRows: fromPodRollup(ROLLUP_LEVEL.hourly),
+  },
+  {
+    name: 'daily',
+    table: 'measurement_location_daily',
+    ms: 86_400_000,
+    bucket: ROLLUP_LEVEL.daily.bucket,
+    podRows: fromPodRollup(ROLLUP_LEVEL.daily),
+  },
 ];
-export const LOCATION_LEVEL = Object.fromEntries(LOCATION_LEVELS.map((l) => [l.name, l])) as Record<LocationLevel['name'], LocationLevel>;
+export const LOCATION_LEVEL = Object.fromEntries(LOCATION_LEVELS.map((l) => [l.name, l])) as Record<
+  LocationLevel['name'],
+  LocationLevel
+>;
 
 /** The count and sum columns of each sensor kind in a location row. */
-export const TYPE_COLUMNS = SENSOR_TYPES.map((type) => ({ type, n: `n_${type.toLowerCase()}`, s: `s_${type.toLowerCase()}` }));
+export const TYPE_COLUMNS = SENSOR_TYPES.map((type) => ({
+  type,
+  n: `n_${type.toLowerCase()}`,
+  s: `s_${type.toLowerCase()}`,
+}));
 
 /** Every table derived from raw readings, per pod and per location. */
 export const DERIVED_TABLES = [...ROLLUP_LEVELS.map((l) => l.table), ...LOCATION_LEVELS.map((l) => l.table)];

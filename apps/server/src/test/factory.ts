@@ -66,7 +66,9 @@ export async function create(t: TestApp, resource: Resource, ctx: Context, extra
   const body = { ...(await buildBody(t, resource, ctx)), ...extra };
   const res = await t.call('POST', `/api/${resource.name}`, { token: t.adminToken, body });
   if (res.status !== 201) {
-    throw new Error(`factory: POST /api/${resource.name} ${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(body)}`);
+    throw new Error(
+      `factory: POST /api/${resource.name} ${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(body)}`,
+    );
   }
   return (res.body.data as { id: number }).id;
 }
@@ -77,7 +79,15 @@ export async function createUser(t: TestApp, roleId: number) {
   const email = `viewer${n}@example.com`;
   const res = await t.call('POST', '/api/user', {
     token: t.adminToken,
-    body: { roleId, firstName: 'Vi', lastName: `Ewer ${n}`, email, password: 'viewer-password', active: true, verified: true },
+    body: {
+      roleId,
+      firstName: 'Vi',
+      lastName: `Ewer ${n}`,
+      email,
+      password: 'viewer-password',
+      active: true,
+      verified: true,
+    },
   });
   if (res.status !== 201) throw new Error(`createUser ${res.status} ${JSON.stringify(res.body)}`);
   return { id: (res.body.data as { id: number }).id, email, token: await t.login(email, 'viewer-password') };

@@ -1,11 +1,14 @@
-import type { TestApp } from './test-app';
 import { type Context, ensure } from './factory';
+import type { TestApp } from './test-app';
 
 /** A pod carrying the given sensor kinds, with a fresh ingest key. */
 export async function podWithSensors(t: TestApp, types: readonly string[]) {
   const ctx: Context = {};
   const podId = await ensure(t, 'pod', ctx);
-  const sensors = await t.db.query<{ id: number; type: string }>('SELECT id, type FROM sensor WHERE type = ANY($1::text[])', [types]);
+  const sensors = await t.db.query<{ id: number; type: string }>(
+    'SELECT id, type FROM sensor WHERE type = ANY($1::text[])',
+    [types],
+  );
   for (const s of sensors) {
     const res = await t.call('POST', '/api/pod-sensor', { token: t.adminToken, body: { podId, sensorId: s.id } });
     if (res.status !== 201) throw new Error(`pod-sensor ${res.status}`);

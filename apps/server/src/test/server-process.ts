@@ -47,7 +47,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
 
 /** Minimal JSON client for a running server. */
 export function apiClient(baseUrl: string, token?: string) {
-  return async <T = { data: unknown }>(method: string, path: string, body?: unknown): Promise<T & { status: number }> => {
+  return async <T = { data: unknown }>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T & { status: number }> => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -11,7 +11,14 @@ export const ADMIN = { email: 'admin@greenpod.test', password: 'admin-password-1
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Answer {
   status: number;
-  body: { success: boolean; data?: unknown; error?: string; validationErrors?: Record<string, string[]>; paging?: { skip: number; limit: number; total: number; totalIsLowerBound?: boolean }; [k: string]: unknown };
+  body: {
+    success: boolean;
+    data?: unknown;
+    error?: string;
+    validationErrors?: Record<string, string[]>;
+    paging?: { skip: number; limit: number; total: number; totalIsLowerBound?: boolean };
+    [k: string]: unknown;
+  };
   headers: Record<string, unknown>;
 }
 
@@ -34,7 +41,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const app = await buildApp({ config, db });
   await app.ready();
 
-  async function call(method: Method, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async function call(
+    method: Method,
+    url: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const res = await app.inject({
       method,
       url,
@@ -66,7 +77,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     outbox: () => {
       const dir = join(dataDir, 'outbox');
       try {
-        return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+        return readdirSync(dir)
+          .sort()
+          .map((f) => readFileSync(join(dir, f), 'utf8'));
       } catch {
         return [];
       }

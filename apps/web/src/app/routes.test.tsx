@@ -4,7 +4,16 @@ import { saveSession } from '../lib/session';
 import { mockFetch, renderRoutes } from '../test/render';
 import { routes } from './routes';
 
-const user = { id: 1, roleId: 2, assetId: null, firstName: 'Ann', lastName: 'Lee', email: 'a@b.c', active: true, verified: true };
+const user = {
+  id: 1,
+  roleId: 2,
+  assetId: null,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'a@b.c',
+  active: true,
+  verified: true,
+};
 const me = (accessLevel: number) => ({
   body: { success: true, data: { user, role: { id: 2, title: 'R', description: '', accessLevel } } },
 });

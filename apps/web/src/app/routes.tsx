@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/admin-routes';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { RequestResetPage } from '../features/auth/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerificationPage } from '../features/auth/verification-page';
-import { adminRoutes } from '../features/admin/admin-routes';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { viewerRoutes } from '../features/pages/viewer-routes';
 import { AppLayout } from './layouts/app-layout';

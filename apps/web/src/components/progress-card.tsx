@@ -1,5 +1,5 @@
 import { Card, Group, Progress, Text } from '@mantine/core';
-import { IconTrendingDown, IconTrendingUp, IconMinus } from '@tabler/icons-react';
+import { IconMinus, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 
 export type ProgressLevel = 'HIGH' | 'MEDIUM' | 'LOW';
 

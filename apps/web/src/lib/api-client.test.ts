@@ -3,7 +3,16 @@ import { mockFetch } from '../test/render';
 import { ApiError, apiList, apiRequest, setUnauthorizedHandler } from './api-client';
 import { saveSession } from './session';
 
-const user = { id: 1, roleId: 1, assetId: null, firstName: 'A', lastName: 'B', email: 'a@b.c', active: true, verified: true };
+const user = {
+  id: 1,
+  roleId: 1,
+  assetId: null,
+  firstName: 'A',
+  lastName: 'B',
+  email: 'a@b.c',
+  active: true,
+  verified: true,
+};
 
 describe('api client', () => {
   it('sends the bearer token and Accept header, and encodes list params as JSON', async () => {
@@ -32,7 +41,11 @@ describe('api client', () => {
     mockFetch(() => ({ status: 400, body: { success: false, validationErrors: { title: ['Too long'] } } }));
     const failure = await apiRequest('/group', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 400, message: 'An error occurred', validationErrors: { title: ['Too long'] } });
+    expect(failure).toMatchObject({
+      status: 400,
+      message: 'An error occurred',
+      validationErrors: { title: ['Too long'] },
+    });
   });
 
   it('leaves the session alone when sign-in itself answers 401', async () => {

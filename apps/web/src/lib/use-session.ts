@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_LEVEL, type ActiveRole, type ActiveUser } from '@greenpod/contracts';
+import { type ActiveRole, type ActiveUser, ADMIN_ACCESS_LEVEL } from '@greenpod/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { useToken } from './session';

@@ -37,7 +37,15 @@ function Harness({ rows, onChange, loading }: { rows: Item[]; onChange: (s: Tabl
 
 describe('DataTable', () => {
   it('renders rows, actions and "Showing X of total"', () => {
-    renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }, { id: 2, title: 'Beta' }]} onChange={() => {}} />);
+    renderWithProviders(
+      <Harness
+        rows={[
+          { id: 1, title: 'Alpha' },
+          { id: 2, title: 'Beta' },
+        ]}
+        onChange={() => {}}
+      />,
+    );
     const body = screen.getAllByRole('rowgroup')[1] as HTMLElement;
     expect(within(body).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('Alpha')).toBeInTheDocument();

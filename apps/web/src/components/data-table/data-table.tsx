@@ -1,14 +1,14 @@
-import { Center, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { MESSAGES, PAGE_SIZES } from '@greenpod/contracts';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Center, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { pageCount } from '../pagination/page-window';
 import { PageSizeSelect } from '../pagination/page-size-select';
+import { pageCount } from '../pagination/page-window';
 import { Pagination } from '../pagination/pagination';
 import { hasRowActions, RowActions } from './row-actions';
 import { TableToolbar, type TableToolbarProps } from './table-toolbar';
-import type { DataTableColumn, RowActions as Actions, TableState } from './types';
+import type { RowActions as Actions, DataTableColumn, TableState } from './types';
 
 export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extraAction' | 'view'>> {
   title?: string;
@@ -42,7 +42,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       meta: col,
     }));
     if (showActions && actions) {
-      defs.push({ id: ACTIONS_ID, header: 'Actions', cell: ({ row }) => <RowActions row={row.original} actions={actions} /> });
+      defs.push({
+        id: ACTIONS_ID,
+        header: 'Actions',
+        cell: ({ row }) => <RowActions row={row.original} actions={actions} />,
+      });
     }
     return defs;
   }, [columns, actions, showActions]);
@@ -161,7 +165,11 @@ const MARK_STYLE = { flexShrink: 0 };
 
 function SortMark({ active, direction }: { active: boolean; direction: 'ASC' | 'DESC' }) {
   if (!active) return <IconArrowsSort size={14} opacity={0.4} style={MARK_STYLE} />;
-  return direction === 'ASC' ? <IconArrowUp size={14} style={MARK_STYLE} /> : <IconArrowDown size={14} style={MARK_STYLE} />;
+  return direction === 'ASC' ? (
+    <IconArrowUp size={14} style={MARK_STYLE} />
+  ) : (
+    <IconArrowDown size={14} style={MARK_STYLE} />
+  );
 }
 
 function readKey(row: unknown, key: string): unknown {

@@ -1,5 +1,5 @@
-import { Combobox, Input, InputBase, useCombobox } from '@mantine/core';
 import { MESSAGES } from '@greenpod/contracts';
+import { Combobox, Input, InputBase, useCombobox } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 
 export interface DropdownItem {

@@ -5,8 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { PageSizeSelect } from './page-size-select';
 import { Pagination } from './pagination';
 
-const pageButtons = () =>
-  screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+const pageButtons = () => screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
 
 describe('Pagination', () => {
   it('shows every page when there are 5 or fewer', () => {
@@ -44,7 +43,9 @@ describe('Pagination', () => {
 
 describe('a list whose total is a lower bound', () => {
   it('shows the total as "10,000+"', () => {
-    renderWithProviders(<PageSizeSelect size={10} options={[10, 20]} shown={10} total={10_000} totalIsLowerBound onChange={() => {}} />);
+    renderWithProviders(
+      <PageSizeSelect size={10} options={[10, 20]} shown={10} total={10_000} totalIsLowerBound onChange={() => {}} />,
+    );
     expect(screen.getByText('Showing 10 of 10,000+')).toBeInTheDocument();
   });
 

@@ -1,10 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
-} from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { pageWindow } from './page-window';
 
 interface PaginationProps {
@@ -47,7 +42,12 @@ export function Pagination({ page, count, countIsLowerBound, onChange }: Paginat
       <ActionIcon variant="default" aria-label="Next page" disabled={atEnd} onClick={() => go(page + 1)}>
         <IconChevronRight size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" aria-label="Last page" disabled={atEnd || countIsLowerBound} onClick={() => go(count)}>
+      <ActionIcon
+        variant="default"
+        aria-label="Last page"
+        disabled={atEnd || countIsLowerBound}
+        onClick={() => go(count)}
+      >
         <IconChevronsRight size={16} />
       </ActionIcon>
     </Group>

@@ -1,4 +1,10 @@
-import type { AggregateDeleteResult, AggregateGenerateResult, AggregateRow, Granularity, Paging } from '@greenpod/contracts';
+import type {
+  AggregateDeleteResult,
+  AggregateGenerateResult,
+  AggregateRow,
+  Granularity,
+  Paging,
+} from '@greenpod/contracts';
 import { MESSAGES } from '@greenpod/contracts';
 import type { TableState } from '../../components/data-table/types';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -34,11 +40,14 @@ export const aggregateListQuery = (granularity: Granularity, state: TableState) 
 
 /** GET, with no body, as the screens have always called it (admin.md 7). */
 export const generateAggregates = async (granularity: Granularity) =>
-  requireSuccess(await apiRequest<{ success?: boolean; data: AggregateGenerateResult }>(`${base(granularity)}/generate`))
-    .data.generated;
+  requireSuccess(
+    await apiRequest<{ success?: boolean; data: AggregateGenerateResult }>(`${base(granularity)}/generate`),
+  ).data.generated;
 
 /** Body-less DELETE: the client sends no Content-Type, which Fastify would refuse with an empty body. */
 export const deleteAggregates = async (granularity: Granularity) =>
   requireSuccess(
-    await apiRequest<{ success?: boolean; data: AggregateDeleteResult }>(`${base(granularity)}/delete`, { method: 'DELETE' }),
+    await apiRequest<{ success?: boolean; data: AggregateDeleteResult }>(`${base(granularity)}/delete`, {
+      method: 'DELETE',
+    }),
   ).data.deleted;

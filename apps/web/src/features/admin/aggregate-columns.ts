@@ -48,7 +48,10 @@ export const AGGREGATE_COLUMNS: DataTableColumn<AggregateRow>[] = COLUMNS.map((c
 
 const labelOf = (key: string) => COLUMNS.find((c) => c.key === key)?.label ?? key;
 
-export const AGGREGATE_SEARCH_FIELDS: FieldOption[] = AGGREGATE_SEARCHABLE.map((key) => ({ value: key, label: labelOf(key) }));
+export const AGGREGATE_SEARCH_FIELDS: FieldOption[] = AGGREGATE_SEARCHABLE.map((key) => ({
+  value: key,
+  label: labelOf(key),
+}));
 export const AGGREGATE_SORT_FIELDS: FieldOption[] = AGGREGATE_COLUMNS.filter((c) => c.sortable).map((c) => ({
   value: c.key,
   label: c.label,

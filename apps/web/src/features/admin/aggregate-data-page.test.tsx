@@ -27,7 +27,8 @@ const listed = (rows: AggregateRow[]): FakeResponse => ({
   body: { success: true, data: rows, paging: { skip: 0, limit: 10, total: rows.length } },
 });
 const isList = (url: URL) => url.pathname === '/api/daily-data';
-const listCalls = (calls: ReturnType<typeof mockFetch>) => calls.mock.calls.filter(([u]) => isList(new URL(String(u), 'http://localhost')));
+const listCalls = (calls: ReturnType<typeof mockFetch>) =>
+  calls.mock.calls.filter(([u]) => isList(new URL(String(u), 'http://localhost')));
 
 const renderPage = (granularity: 'daily' | 'weekly' = 'daily') =>
   renderRoutes([{ path: '/', element: <AggregateDataPage granularity={granularity} /> }], '/');
@@ -53,7 +54,20 @@ describe('aggregated data screens', () => {
     expect(within(first).getByText('12.25')).toBeInTheDocument();
     expect(within(first).getAllByText('—')).toHaveLength(2);
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Pod', 'Identifier', 'Electricity', 'Electricity Sum (kWh)', 'Temperature', 'Water', 'Water Sum (L)', 'Motion', 'Pressure', 'Humidity', 'Ambient Light', 'Created']);
+    expect(headers).toEqual([
+      'Pod',
+      'Identifier',
+      'Electricity',
+      'Electricity Sum (kWh)',
+      'Temperature',
+      'Water',
+      'Water Sum (L)',
+      'Motion',
+      'Pressure',
+      'Humidity',
+      'Ambient Light',
+      'Created',
+    ]);
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(listParams(new URL(String(calls.mock.calls[0]?.[0]), 'http://localhost'))).toEqual({
       paging: 10,

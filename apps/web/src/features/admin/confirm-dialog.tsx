@@ -15,7 +15,17 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot be undone; stays open with the error when it fails. */
-export function ConfirmDialog({ opened, title, prompt, confirmLabel, color, pending, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  prompt,
+  confirmLabel,
+  color,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>

@@ -1,6 +1,6 @@
 import type { DataTableParams, Resource } from '@greenpod/contracts';
-import { apiList, apiRequest } from '../../lib/api-client';
 import type { TableState } from '../../components/data-table/types';
+import { apiList, apiRequest } from '../../lib/api-client';
 
 /** A row as lists and GET /:id return it: ids, fields, joined titles, created/updated. */
 export type Row = Record<string, unknown> & { id: number };

@@ -1,5 +1,5 @@
-import { Checkbox, ColorInput, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { SENSOR_LABELS } from '@greenpod/contracts';
+import { Checkbox, ColorInput, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldError } from 'react-hook-form';
 import { Dropdown } from '../../components/dropdown/dropdown';
 import { fieldError } from '../../components/form/field-error';
@@ -39,11 +39,7 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
         switch (def.kind) {
           case 'flag':
             return (
-              <Checkbox
-                {...common}
-                checked={input.value === true}
-                onChange={(e) => change(e.currentTarget.checked)}
-              />
+              <Checkbox {...common} checked={input.value === true} onChange={(e) => change(e.currentTarget.checked)} />
             );
           case 'tags':
             return (
@@ -148,4 +144,3 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
     />
   );
 }
-

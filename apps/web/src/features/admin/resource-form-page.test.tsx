@@ -40,7 +40,10 @@ describe('generic resource form', () => {
   });
 
   it('shows server validation errors above the form and beside the field', async () => {
-    mockFetch(() => ({ status: 409, body: { success: false, error: 'Duplicate', validationErrors: { title: ['Already taken'] } } }));
+    mockFetch(() => ({
+      status: 409,
+      body: { success: false, error: 'Duplicate', validationErrors: { title: ['Already taken'] } },
+    }));
     renderRoutes([{ path: '/', element: <ResourceFormPage resource={group} mode="create" /> }], '/');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Title/), 'North');
@@ -55,9 +58,14 @@ describe('generic resource form', () => {
       if (url.pathname === '/api/client/5') {
         return { body: { success: true, data: { id: 5, groupId: 1, title: 'Hotel', description: 'd', active: true } } };
       }
-      return { body: { success: true, data: [{ id: 1, title: 'Group One' }], paging: { skip: 0, limit: 1000, total: 1 } } };
+      return {
+        body: { success: true, data: [{ id: 1, title: 'Group One' }], paging: { skip: 0, limit: 1000, total: 1 } },
+      };
     });
-    renderRoutes([{ path: '/admin/client/update/:id', element: <ResourceFormPage resource={client} mode="update" /> }], '/admin/client/update/5');
+    renderRoutes(
+      [{ path: '/admin/client/update/:id', element: <ResourceFormPage resource={client} mode="update" /> }],
+      '/admin/client/update/5',
+    );
     expect(await screen.findByRole('heading', { name: 'Edit Client' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Hotel')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /^Group/ })).toHaveTextContent('Group One'));
@@ -89,7 +97,9 @@ describe('generic resource form', () => {
           { id: 1, title: 'Group One' },
           { id: 2, title: 'Group Two' },
         ],
-        '/api/client': [{ id: 10 + Number((params.fetchParams as { groupId?: number })?.groupId), title: 'Client of group' }],
+        '/api/client': [
+          { id: 10 + Number((params.fetchParams as { groupId?: number })?.groupId), title: 'Client of group' },
+        ],
       };
       return { body: { success: true, data: rows[url.pathname] ?? [], paging: { skip: 0, limit: 1000, total: 1 } } };
     });
@@ -106,7 +116,10 @@ describe('generic resource form', () => {
     await user.click(await screen.findByRole('option', { name: 'Client of group' }));
     expect(clientSelect()).toHaveTextContent('Client of group');
     const clientCall = calls.mock.calls.find(([u]) => String(u).startsWith('/api/client'));
-    expect(listParams(new URL(String(clientCall?.[0]), 'http://localhost'))).toEqual({ paging: 1000, fetchParams: { groupId: 1 } });
+    expect(listParams(new URL(String(clientCall?.[0]), 'http://localhost'))).toEqual({
+      paging: 1000,
+      fetchParams: { groupId: 1 },
+    });
 
     await user.click(screen.getByRole('button', { name: /^Group/ }));
     await user.click(await screen.findByRole('option', { name: 'Group Two' }));
@@ -116,7 +129,11 @@ describe('generic resource form', () => {
   it('after creating a pod shows its ingest key once, then returns to the list', async () => {
     expect(pod.secretOnCreate).toBe('ingestKey');
     // The pod itself, cut to one field so the test is about the key rather than its five selects.
-    const slimPod = defineResource({ ...pod, fields: { identifier: pod.fields.identifier as FieldDef }, list: ['identifier'] });
+    const slimPod = defineResource({
+      ...pod,
+      fields: { identifier: pod.fields.identifier as FieldDef },
+      list: ['identifier'],
+    });
     const calls = mockFetch(() => ({
       status: 201,
       body: { success: true, data: { id: 9, identifier: 'pod-9' }, ingestKey: 'gpk_secret_123' },

@@ -1,6 +1,6 @@
-import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { Resource } from '@greenpod/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -50,7 +50,8 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   }, [item.data, fields, form]);
 
   const save = useMutation({
-    mutationFn: (values: FormValues) => saveResource(resource.name, toPayload(resource, mode, values), mode === 'update' ? id : undefined),
+    mutationFn: (values: FormValues) =>
+      saveResource(resource.name, toPayload(resource, mode, values), mode === 'update' ? id : undefined),
     onSuccess: async (response) => {
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource.name) });
       notifications.show({ color: 'green', message: `${resource.label} saved` });
@@ -59,7 +60,13 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
       else navigate(listPath);
     },
     onError: (failure) => {
-      setServerError(applyServerErrors(failure, form.setError, fields.map((f) => f.key)));
+      setServerError(
+        applyServerErrors(
+          failure,
+          form.setError,
+          fields.map((f) => f.key),
+        ),
+      );
       window.scrollTo({ top: 0, behavior: 'smooth' });
     },
   });

@@ -6,20 +6,39 @@ import { listParams, mockFetch, renderRoutes } from '../../test/render';
 import { ResourceListPage } from './resource-list-page';
 
 const roles = [
-  { id: 1, title: 'Admin', description: 'Everything', accessLevel: 50, created: '2024-01-01 10:00:00', updated: '2024-01-01 10:00:00' },
-  { id: 2, title: 'Viewer', description: 'Read only', accessLevel: 10, created: '2024-01-01 10:00:00', updated: '2024-01-01 10:00:00' },
+  {
+    id: 1,
+    title: 'Admin',
+    description: 'Everything',
+    accessLevel: 50,
+    created: '2024-01-01 10:00:00',
+    updated: '2024-01-01 10:00:00',
+  },
+  {
+    id: 2,
+    title: 'Viewer',
+    description: 'Read only',
+    accessLevel: 10,
+    created: '2024-01-01 10:00:00',
+    updated: '2024-01-01 10:00:00',
+  },
 ];
 
 describe('generic resource list', () => {
   it('lists rows with the resource columns and sends the page from the URL', async () => {
-    const calls = mockFetch(() => ({ body: { success: true, data: roles, paging: { skip: 20, limit: 10, total: 22 } } }));
+    const calls = mockFetch(() => ({
+      body: { success: true, data: roles, paging: { skip: 20, limit: 10, total: 22 } },
+    }));
     renderRoutes([{ path: '/admin/role', element: <ResourceListPage resource={role} /> }], '/admin/role?page=3');
     expect(await screen.findByText('Viewer')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Role' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Level Of Access/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Role' })).toHaveAttribute('href', '/admin/role/create');
     expect(screen.getByText('Showing 2 of 22')).toBeInTheDocument();
-    expect(listParams(new URL(String(calls.mock.calls[0]?.[0]), 'http://localhost'))).toMatchObject({ paging: 10, offset: 3 });
+    expect(listParams(new URL(String(calls.mock.calls[0]?.[0]), 'http://localhost'))).toMatchObject({
+      paging: 10,
+      offset: 3,
+    });
   });
 
   it('confirms a delete with the prompt and shows a 409 naming the dependants', async () => {
@@ -38,7 +57,11 @@ describe('generic resource list', () => {
 
   it('offers only the verbs the resource has', async () => {
     mockFetch(() => ({
-      body: { success: true, data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', value: 3, created: '2024-01-01 10:00:00' }], paging: { skip: 0, limit: 10, total: 1 } },
+      body: {
+        success: true,
+        data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', value: 3, created: '2024-01-01 10:00:00' }],
+        paging: { skip: 0, limit: 10, total: 1 },
+      },
     }));
     renderRoutes([{ path: '/', element: <ResourceListPage resource={measurement} /> }], '/');
     expect(await screen.findByText('Pod A')).toBeInTheDocument();
@@ -50,7 +73,13 @@ describe('generic resource list', () => {
     const calls = mockFetch((_url, init) =>
       init.method === 'POST'
         ? { body: { success: true, data: { ingestKey: 'gpk_new_456' } } }
-        : { body: { success: true, data: [{ id: 4, identifier: 'pod-4', title: 'Kitchen', voltage: 230 }], paging: { skip: 0, limit: 10, total: 1 } } },
+        : {
+            body: {
+              success: true,
+              data: [{ id: 4, identifier: 'pod-4', title: 'Kitchen', voltage: 230 }],
+              paging: { skip: 0, limit: 10, total: 1 },
+            },
+          },
     );
     renderRoutes([{ path: '/', element: <ResourceListPage resource={pod} /> }], '/');
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
 import type { Resource } from '@greenpod/contracts';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { RowActions } from '../../components/data-table/types';
 import { ApiError } from '../../lib/api-client';
 import { DeleteDialog } from './delete-dialog';
-import { deleteResource, listQuery, resourceKey, type Row } from './resource-api';
+import { deleteResource, listQuery, type Row, resourceKey } from './resource-api';
 import { resourceColumns, searchOptions, sortOptions } from './resource-columns';
 import { useListState } from './use-list-state';
 import { useSecretRotation } from './use-secret-rotation';

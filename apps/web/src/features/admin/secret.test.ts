@@ -7,7 +7,9 @@ describe('once-shown secrets', () => {
     expect(secretLabel('ingestKey')).toBe('Ingest key');
     expect(secretLabel('apiToken2Value')).toBe('Api token2 value');
     expect(rotatePrompt(pod, 'ingestKey')).toBe('Rotate the ingest key? The pod must be given the new key.');
-    expect(secretNote(pod, 'ingestKey')).toMatch(/^Copy this key now: it is shown only once\. The pod signs in to MQTT/);
+    expect(secretNote(pod, 'ingestKey')).toMatch(
+      /^Copy this key now: it is shown only once\. The pod signs in to MQTT/,
+    );
   });
 
   it('reads the secret only when it is a non-empty string', () => {

@@ -26,7 +26,16 @@ describe('sign-in', () => {
   });
 
   it('stores the session and goes to the dashboard', async () => {
-    const user = { id: 1, roleId: 2, assetId: null, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', active: true, verified: true };
+    const user = {
+      id: 1,
+      roleId: 2,
+      assetId: null,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      active: true,
+      verified: true,
+    };
     const calls = mockFetch(() => ({
       body: { success: true, token: 'jwt', user, role: { id: 2, title: 'Admin', description: '', accessLevel: 50 } },
     }));

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { loginSchema } from '@greenpod/contracts';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';

@@ -1,12 +1,11 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { registerSchema } from '@greenpod/contracts';
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { PasswordInput } from '../../components/form/password-input';
 import { register as registerUser } from './auth-api';
 import { useAuthForm } from './use-auth-form';
-
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -27,8 +26,19 @@ export function RegisterPage() {
           <InputField label="First Name" {...form.register('firstName')} fieldError={errors.firstName} />
           <InputField label="Last Name" {...form.register('lastName')} fieldError={errors.lastName} />
         </Group>
-        <InputField label="Email" type="email" autoComplete="email" {...form.register('email')} fieldError={errors.email} />
-        <PasswordInput label="Password" autoComplete="new-password" {...form.register('password')} fieldError={errors.password} />
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          fieldError={errors.email}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          fieldError={errors.password}
+        />
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"

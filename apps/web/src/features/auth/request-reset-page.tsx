@@ -1,11 +1,10 @@
-import { Anchor, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { requestResetSchema } from '@greenpod/contracts';
+import { Anchor, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { requestPasswordReset } from './auth-api';
 import { useAuthForm } from './use-auth-form';
-
 
 export function RequestResetPage() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
-import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { resetPasswordSchema } from '@greenpod/contracts';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -30,7 +30,12 @@ export function ResetPasswordPage() {
       <Stack>
         <Title order={2}>Choose a new password</Title>
         <ErrorAlert error={serverError?.error} />
-        <PasswordInput label="New Password" autoComplete="new-password" {...form.register('password')} fieldError={errors.password} />
+        <PasswordInput
+          label="New Password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          fieldError={errors.password}
+        />
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"

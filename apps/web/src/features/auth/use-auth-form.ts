@@ -27,7 +27,8 @@ export function useAuthForm<In extends FieldValues, Out extends FieldValues, R>(
   const mutation = useMutation({
     mutationFn: opts.mutationFn,
     ...(opts.onSuccess ? { onSuccess: opts.onSuccess } : {}),
-    onError: (failure) => setServerError(applyServerErrors(failure, form.setError, Object.keys(opts.defaultValues ?? {}))),
+    onError: (failure) =>
+      setServerError(applyServerErrors(failure, form.setError, Object.keys(opts.defaultValues ?? {}))),
   });
   const onSubmit = form.handleSubmit((values) => {
     setServerError(null);

@@ -1,5 +1,5 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { PENDING_VERIFICATION } from '@greenpod/contracts';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 export function VerificationPage() {

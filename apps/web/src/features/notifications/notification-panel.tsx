@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@greenpod/contracts';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatLocalDateTime } from '../../lib/format';
@@ -37,7 +37,10 @@ export function NotificationPanel({ items = [], onNavigate }: NotificationPanelP
               </Text>
               {groups[g].map((n) => (
                 <Text key={n.id} size="sm" fw={n.read ? 400 : 600}>
-                  {n.title} <Text span c="dimmed" size="xs">{formatLocalDateTime(n.created)}</Text>
+                  {n.title}{' '}
+                  <Text span c="dimmed" size="xs">
+                    {formatLocalDateTime(n.created)}
+                  </Text>
                 </Text>
               ))}
             </Stack>

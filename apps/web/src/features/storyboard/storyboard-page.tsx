@@ -47,8 +47,16 @@ export function StoryboardPage() {
       </Section>
       <Section title="Inputs and errors">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <InputField label="Local error" defaultValue="" fieldError="** This field is required, please fill it in **" />
-          <InputField label="Server error" defaultValue="taken@example.com" fieldError={{ type: 'server', message: 'E-mail already in use' }} />
+          <InputField
+            label="Local error"
+            defaultValue=""
+            fieldError="** This field is required, please fill it in **"
+          />
+          <InputField
+            label="Server error"
+            defaultValue="taken@example.com"
+            fieldError={{ type: 'server', message: 'E-mail already in use' }}
+          />
           <PasswordInput label="Password (toggle)" defaultValue="secret-password" />
         </SimpleGrid>
         <ErrorAlert error="An error occurred" />

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn, TableState, ViewMode } from '../../components/data-table/types';
-import { StatusIcon, type Status } from '../../components/status-icon';
+import { type Status, StatusIcon } from '../../components/status-icon';
 
 /** Sample rows for the widget gallery only; no viewer page shows them. */
 interface SampleRow {
@@ -31,8 +31,16 @@ function useSampleTable() {
   const word = state.searchWord.toLowerCase();
   const key = (state.colKey || 'id') as keyof SampleRow;
   const filtered = SAMPLE.filter((r) =>
-    word ? String(state.searchField ? r[state.searchField as keyof SampleRow] : r.title + r.city).toLowerCase().includes(word) : true,
-  ).sort((a, b) => String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) * (state.sortDirection === 'ASC' ? 1 : -1));
+    word
+      ? String(state.searchField ? r[state.searchField as keyof SampleRow] : r.title + r.city)
+          .toLowerCase()
+          .includes(word)
+      : true,
+  ).sort(
+    (a, b) =>
+      String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) *
+      (state.sortDirection === 'ASC' ? 1 : -1),
+  );
   const rows = filtered.slice((state.page - 1) * state.size, state.page * state.size);
   return { state, setState, rows, total: filtered.length };
 }
@@ -56,7 +64,14 @@ export function StoryboardTables() {
         onStateChange={table.setState}
         searchFields={fields}
         sortFields={fields}
-        actions={{ onEdit: () => {}, onDelete: () => {}, onView: () => {}, onCopy: () => {}, onConvert: () => {}, onAdd: () => {} }}
+        actions={{
+          onEdit: () => {},
+          onDelete: () => {},
+          onView: () => {},
+          onCopy: () => {},
+          onConvert: () => {},
+          onAdd: () => {},
+        }}
         extraAction={{ label: 'Extra action', onClick: () => {} }}
         view={{ value: view, onChange: setView }}
         getRowId={(r) => String(r.id)}
