@@ -66,5 +66,5 @@ describe('DATA_DIR permissions', () => {
     ).toBe(200);
     await vi.waitFor(() => expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(2));
     expect(walk(dataDir).filter(openToOthers)).toEqual([]);
-  });
+  }, 120_000); // two real server starts (tsx compiles the server each time): slow on a busy 2-core machine
 });
