@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -22,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
+import { registerWebApp } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
@@ -108,7 +108,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);
-  if (spa) await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false });
+  if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }
 
