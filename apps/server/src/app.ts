@@ -91,7 +91,11 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Greenpod API', version: '0.1.0' },
+      info: {
+        title: 'Greenpod API',
+        version: '0.1.0',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

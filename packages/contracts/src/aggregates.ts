@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Aggregation periods of the daily, weekly and monthly data (admin.md 2, API.md). */
+/** Aggregation periods of the daily, weekly and monthly data (docs/domain.md#aggregates). */
 export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
@@ -18,7 +18,7 @@ export const AGGREGATE_VALUE_FIELDS = [
 ] as const;
 export type AggregateValueField = (typeof AGGREGATE_VALUE_FIELDS)[number];
 
-/** One row of GET /api/{daily,weekly,monthly}-data (admin.md 3 "Aggregated data row"). */
+/** One row of GET /api/{daily,weekly,monthly}-data (docs/api.md#aggregates). */
 export const aggregateRowSchema = z.object({
   id: z.number(),
   podId: z.number(),

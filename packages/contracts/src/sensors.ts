@@ -1,4 +1,4 @@
-/** The eight sensor kinds a pod can carry (viewer.md 1). */
+/** The eight sensor kinds a pod can carry (docs/domain.md#hierarchy). */
 export const SENSOR_TYPES = [
   'TEMPERATURE',
   'HUMIDITY',
@@ -11,7 +11,7 @@ export const SENSOR_TYPES = [
 ] as const;
 export type SensorType = (typeof SENSOR_TYPES)[number];
 
-/** Gauge ranges (viewer.md 5). */
+/** Gauge ranges (docs/domain.md#cards). */
 export const SENSOR_RANGES: Record<SensorType, { min: number; max: number }> = {
   TEMPERATURE: { min: -40, max: 85 },
   HUMIDITY: { min: 0, max: 100 },
@@ -54,6 +54,6 @@ export const NOTIFICATION_TYPES = ['ALERT', 'WARNING', 'INFO'] as const;
 export const COUNTRIES = ['UAE', 'UK', 'Greece', 'Scotland', 'Ireland', 'Portugal'] as const;
 export const CITIES = ['Dubai', 'London', 'Athens', 'Abu Dhabi', 'Ras al-Khaimah', 'Porto'] as const;
 
-/** A role at or above this level is an administrator (admin.md 6). */
+/** A role at or above this level is an administrator (docs/domain.md#scope). */
 export const ADMIN_ACCESS_LEVEL = 50;
 export const VIEWER_ACCESS_LEVEL = 10;

@@ -20,7 +20,7 @@ export interface GenerateOptions {
   onlyAfterLatest?: boolean;
 }
 
-// Column of aggregated_data -> sensor type whose mean it holds (DOMAIN.md "Aggregated data").
+// Column of aggregated_data -> sensor type whose mean it holds (docs/domain.md#aggregates).
 const MEANS: readonly [column: string, type: SensorType][] = [
   ['electricity', 'ELECTRICITY'],
   ['temperature', 'TEMPERATURE'],

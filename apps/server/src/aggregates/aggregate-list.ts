@@ -5,7 +5,7 @@ import type { Database, SqlParam } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { Granularity } from './periods';
 
-/** One row of the daily, weekly and monthly lists (admin.md 3 "Aggregated data row"). */
+/** One row of the daily, weekly and monthly lists (docs/api.md#aggregates). */
 export const aggregateRowSchema = z.object({
   id: z.number(),
   podId: z.number(),
@@ -59,7 +59,7 @@ const isColumn = (key: string, allowed: readonly Column[]): key is Column =>
   (allowed as readonly string[]).includes(key);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of a granularity's rows, newest period first unless asked otherwise (API.md "List protocol"). */
+/** One page of a granularity's rows, newest period first unless asked otherwise (docs/api.md#lists). */
 export async function listAggregates(
   db: Database,
   limits: ListLimits,

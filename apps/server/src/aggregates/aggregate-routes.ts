@@ -23,7 +23,7 @@ const listResponse = z.object({
 });
 const security = [{ bearerAuth: [] }];
 
-/** Daily, weekly and monthly aggregated data (admin.md 2, API.md): list, Generate, Delete; admins only. */
+/** Daily, weekly and monthly aggregated data (docs/api.md#aggregates): list, Generate, Delete; admins only. */
 export async function aggregateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const timeZone = app.config.AGGREGATE_TIMEZONE;
@@ -51,7 +51,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
       },
     );
 
-    // GET because the admin screens call it so (admin.md 7); it is idempotent, so a repeat is harmless.
+    // GET because the admin screens call it so (docs/api.md#aggregates); it is idempotent, so a repeat is harmless.
     app.get(
       `${path}/generate`,
       {

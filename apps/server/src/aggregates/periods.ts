@@ -2,7 +2,7 @@ import { offsetAt, wallAsUtcMs, wallTimeAt } from '../time/time-zone';
 
 export { isTimeZone } from '../time/time-zone';
 /**
- * Aggregation periods in a time zone (DOMAIN.md "Aggregated data"): a day runs from local midnight
+ * Aggregation periods in a time zone (docs/domain.md#aggregates): a day runs from local midnight
  * to the next, a week from Monday 00:00 to the next Monday, a month from the 1st 00:00 to the next 1st.
  *
  * Rows are built from `measurement_hourly`, whose buckets are whole UTC hours. In a zone whose offset

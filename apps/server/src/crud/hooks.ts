@@ -22,7 +22,7 @@ export interface HookContext {
 }
 type Hook = (values: Values, ctx: HookContext) => Promise<void>;
 
-/** 12 URL-safe characters (DOMAIN.md "shortcode"). */
+/** 12 URL-safe characters (docs/domain.md#hierarchy). */
 export const newShortcode = () => randomBytes(9).toString('base64url');
 
 /** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */

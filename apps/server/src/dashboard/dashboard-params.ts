@@ -81,7 +81,7 @@ export const placeOf = (p: PlaceAndWindow): PlaceFilter => ({
   podId: p.podId,
 });
 
-// stat-all spells the ids locationID/areaID/podID (viewer.md), live performance locationId/...
+// stat-all spells the ids locationID/areaID/podID (docs/api.md#dashboards), live performance locationId/...
 const SPELLINGS: Record<string, string> = { locationID: 'locationId', areaID: 'areaId', podID: 'podId' };
 export const DASHBOARD_PAGING = 5;
 

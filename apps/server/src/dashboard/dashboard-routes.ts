@@ -40,7 +40,7 @@ const graphResponse = z.object({
   data: z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))),
 });
 
-/** The viewer dashboard's reads (API.md "Dashboards"), every one limited to the caller's scope. */
+/** The viewer dashboard's reads (docs/api.md#dashboards), every one limited to the caller's scope. */
 export async function dashboardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 

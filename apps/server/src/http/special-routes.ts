@@ -16,7 +16,7 @@ const shortcode = z
   .regex(/^[\w-]+$/, 'Not a shortcode');
 const security = [{ bearerAuth: [] }];
 
-/** The few calls of API.md that are not plain CRUD: themes and a user's unread notifications. */
+/** The few calls that are not plain CRUD (docs/api.md#themes): themes and a user's unread notifications. */
 export async function specialRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 

@@ -8,7 +8,7 @@ const StoryboardPage = lazy(() => import('../storyboard/storyboard-page').then((
 
 const page = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 
-/** viewer.md 2.1, all exact. Pages that later issues fill say so instead of showing made-up data. */
+/** docs/screens.md#routes, all exact. Pages that later issues fill say so instead of showing made-up data. */
 export const viewerRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
   { path: 'location/:location', element: <DashboardPage /> },
