@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     GREENPOD_DEMO: '0',
     MQTT_PORT: '0',
+    WEATHER_URL: '', // no internet in tests: cards go without weather
     DATABASE_URL: databaseUrl ?? '',
   };
   const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {

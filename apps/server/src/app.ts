@@ -25,6 +25,7 @@ import { registerWebApp } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
+import { weatherRoutes } from './weather/weather-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);
+  await app.register(weatherRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -20,7 +20,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof for profiling
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', GREENPOD_DEMO: '0', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      GREENPOD_DEMO: '0',
+      DATABASE_URL: '',
+      WEATHER_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
