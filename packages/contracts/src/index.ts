@@ -8,5 +8,6 @@ export * from './list-params';
 export * from './messages';
 export * from './plain-text';
 export * from './resources/index';
+export * from './rule-state';
 export * from './sensors';
 export * from './theme';

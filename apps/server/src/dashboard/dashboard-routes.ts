@@ -1,10 +1,11 @@
-import { formatWireTime } from '@greenpod/contracts';
+import { DEFAULT_NOTIFICATION_MARGIN, formatWireTime } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import type { SqlParam } from '../db/database';
-import { listCards } from './cards';
+import { cardLimits } from './card-limits';
+import { levelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
@@ -29,6 +30,10 @@ const cardSchema = z.object({
   podCount: z.number(),
   score: z.number().nullable(),
   readings: z.array(z.object({ sensorType: z.string(), avg: z.number(), voltage: z.number() })),
+  notificationMargin: z.number(),
+  limits: z.array(
+    z.object({ sensorType: z.string(), condition: z.enum(['greater', 'smaller', 'equal']), threshold: z.number() }),
+  ),
 });
 const cardsResponse = z.object({
   success: z.literal(true),
@@ -59,9 +64,19 @@ export async function dashboardRoutes(base: FastifyInstance) {
       search: q.search,
       direction: q.direction,
     });
+    const limits = await cardLimits(
+      app.db,
+      caller.scope,
+      levelOf(filter),
+      page.results.map((c) => c.id),
+    );
+    const results = page.results.map((card) => {
+      const l = limits.get(card.id);
+      return { ...card, notificationMargin: l?.margin ?? DEFAULT_NOTIFICATION_MARGIN, limits: l?.limits ?? [] };
+    });
     return {
       success: true as const,
-      data: { results: page.results },
+      data: { results },
       paging: { skip: q.skip, limit: q.limit, total: page.total },
     };
   };
