@@ -11,14 +11,20 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SENSOR_TYPES } from '@greenpod/contracts';
-import { hashPassword } from '../../apps/server/src/auth/passwords';
-import { loadConfig } from '../../apps/server/src/config';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { seedBase } from '../../apps/server/src/seed/base-seed';
-import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
-import { freePort, startServerProcess } from '../../apps/server/src/test/server-process';
+import {
+  addPodRowsSql,
+  type Database,
+  DERIVED_TABLES,
+  hashPassword,
+  LOCATION_LEVELS,
+  loadConfig,
+  migrate,
+  openPglite,
+  openPostgres,
+  ROLLUP_LEVELS,
+  seedBase,
+} from '@greenpod/server/bench';
+import { freePort, startServerProcess } from '@greenpod/server/testing';
 import { benchDatabase } from './pg-cluster';
 
 const { values: args } = parseArgs({

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, freePort, startServerProcess } from './test/server-process';
+import { apiClient, freePort, startServerProcess } from './server-process';
 
 /** Everything under DATA_DIR is the service user's alone: the database, the JWT secret, live reset links. */
 const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-perms-'));

@@ -1,8 +1,8 @@
 import { getResource, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEstate, type Estate, locationViewer } from '../test/estate-fixture';
 import { create } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildEstate, type Estate, locationViewer } from './estate-fixture';
 
 let t: TestApp;
 let estate: Estate;

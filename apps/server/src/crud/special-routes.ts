@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import { compileSelect, scopeClause } from '../crud/select';
 import type { SqlParam } from '../db/database';
-import { forbidden, notFound } from './errors';
+import { forbidden, notFound } from '../http/errors';
+import { compileSelect, scopeClause } from './select';
 
 const THEME_SQL = [...THEME_FIELDS, 'primaryLogo', 'secondaryLogo', 'favicon']
   .map((f) => `c.${columnName(f)} AS "${f}"`)

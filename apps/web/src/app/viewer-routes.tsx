@@ -1,10 +1,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
-import { DashboardPage } from '../dashboard/dashboard-page';
-import { ArticleTipPage } from './article-tip-page';
+import { PlaceholderPage } from '../components/placeholder-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { ArticleTipPage } from '../features/pages/article-tip-page';
 
-const StoryboardPage = lazy(() => import('../storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })));
+const StoryboardPage = lazy(() =>
+  import('../features/storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })),
+);
 
 const page = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 

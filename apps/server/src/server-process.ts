@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-const serverDir = resolve(import.meta.dirname, '../..');
+const serverDir = resolve(import.meta.dirname, '..');
 
 export const freePort = () =>
   new Promise<number>((ok) => {
