@@ -14,7 +14,7 @@ export const freePort = () =>
   });
 
 /** The real server as a child process (for tests that kill it), ready once it prints its banner. */
-export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildProcess> {
   // node with tsx as a loader is one process, so a SIGKILL really kills the server (the tsx CLI would
   // only lose its wrapper and leave the server running).
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof for profiling
@@ -33,7 +33,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
   });
   let output = '';
   await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Greenpod is running')) {
