@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authenticate, callerOf, requireAdmin } from '../auth/caller';
 import { forbidden } from '../http/errors';
 import {
+  bearerSecurity,
   emptyResponse,
   errorResponses,
   idParams,
@@ -14,7 +15,6 @@ import {
   ok,
   okEmpty,
   okPage,
-  bearerSecurity as security,
 } from '../http/route-schemas';
 import { parseDataTableParams } from './list-query';
 import { createRepository } from './repository';
@@ -52,7 +52,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: `List ${resource.label} records`,
           querystring: listQuerystring,
           response: { 200: listResponse(row), ...errors, ...errorResponses(503) },
@@ -71,7 +71,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: `Read one ${resource.label}`,
           params: idParams,
           response: { 200: itemResponse(row), ...errors },
@@ -87,7 +87,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: `Create a ${resource.label}`,
           body: resource.createSchema,
           response: { 201: createdSchema(resource), ...errors },
@@ -106,7 +106,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: `Update a ${resource.label}`,
           params: idParams,
           body: resource.updateSchema,
@@ -123,7 +123,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: `Delete a ${resource.label}`,
           params: idParams,
           response: { 200: emptyResponse, ...errors },
