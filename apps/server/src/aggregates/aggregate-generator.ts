@@ -1,7 +1,7 @@
-import type { SensorType } from '@greenpod/contracts';
+import type { Granularity, SensorType } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 import { kilowattHoursSql } from './energy';
-import { ceilToUtcHour, closedUntil, type Granularity } from './periods';
+import { ceilToUtcHour, closedUntil } from './periods';
 
 /**
  * A period counts as closed this long after its end, so the last readings of a period (pods report

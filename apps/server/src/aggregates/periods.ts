@@ -1,3 +1,4 @@
+import type { Granularity } from '@greenpod/contracts';
 import { offsetAt, wallAsUtcMs, wallTimeAt } from '../time/time-zone';
 
 export { isTimeZone } from '../time/time-zone';
@@ -12,9 +13,6 @@ export { isTimeZone } from '../time/time-zone';
  * hour (30 or 45 minutes later). Every reading is still counted exactly once and the result does not
  * depend on raw readings, which may be deleted by RAW_RETENTION_DAYS; `created` stays the local start.
  */
-
-export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
 
 export interface Period {
   start: Date;

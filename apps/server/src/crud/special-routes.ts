@@ -1,20 +1,17 @@
-import { columnName, DEFAULT_THEME, getResource, THEME_FIELDS, type Theme } from '@greenpod/contracts';
+import { DEFAULT_THEME } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import type { SqlParam } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
-import { compileSelect, scopeClause } from './select';
+import { bearerSecurity, ok, recordId } from '../http/route-schemas';
+import { UNREAD_LIMIT, unreadNotifications } from './notification-queries';
+import { clientTheme, roleTheme } from './theme-queries';
 
-const THEME_SQL = [...THEME_FIELDS, 'primaryLogo', 'secondaryLogo', 'favicon']
-  .map((f) => `c.${columnName(f)} AS "${f}"`)
-  .join(', ');
 const shortcode = z
   .string()
   .length(12, 'A shortcode has 12 characters')
   .regex(/^[\w-]+$/, 'Not a shortcode');
-const security = [{ bearerAuth: [] }];
 
 /** The few calls that are not plain CRUD (docs/api.md#themes): themes and a user's unread notifications. */
 export async function specialRoutes(base: FastifyInstance) {
@@ -23,10 +20,7 @@ export async function specialRoutes(base: FastifyInstance) {
   app.get(
     '/api/configuration/default',
     { schema: { tags: ['configuration'], summary: 'The default theme (public)' } },
-    async () => ({
-      success: true,
-      data: DEFAULT_THEME,
-    }),
+    async () => ok(DEFAULT_THEME),
   );
 
   app.get(
@@ -39,17 +33,9 @@ export async function specialRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const { groupShortcode, clientShortcode } = request.params;
-      const [client] = await app.db.query<{ id: number }>(
-        'SELECT c.id FROM client c JOIN app_group g ON g.id = c.group_id WHERE g.shortcode = $1 AND c.shortcode = $2',
-        [groupShortcode, clientShortcode],
-      );
-      if (!client) throw notFound('Client');
-      const [theme] = await app.db.query<Theme>(
-        `SELECT ${THEME_SQL} FROM configuration c WHERE c.client_id = $1 AND c.active`,
-        [client.id],
-      );
-      return { success: true, data: theme ?? DEFAULT_THEME };
+      const theme = await clientTheme(app.db, request.params.groupShortcode, request.params.clientShortcode);
+      if (theme === undefined) throw notFound('Client');
+      return ok(theme ?? DEFAULT_THEME);
     },
   );
 
@@ -59,19 +45,15 @@ export async function specialRoutes(base: FastifyInstance) {
       schema: {
         tags: ['configuration'],
         summary: "The theme for a role's users",
-        security,
-        params: z.object({ roleId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        security: bearerSecurity,
+        params: z.object({ roleId: recordId('roleId') }),
       },
       onRequest: authenticate,
     },
     async (request) => {
       const caller = callerOf(request);
       if (!caller.isAdmin && caller.roleId !== request.params.roleId) throw forbidden();
-      const [theme] = await app.db.query<Theme>(
-        `SELECT ${THEME_SQL} FROM configuration_role cr JOIN configuration c ON c.id = cr.configuration_id WHERE cr.role_id = $1 AND c.active`,
-        [request.params.roleId],
-      );
-      return { success: true, data: theme ?? DEFAULT_THEME };
+      return ok((await roleTheme(app.db, request.params.roleId)) ?? DEFAULT_THEME);
     },
   );
 
@@ -81,28 +63,16 @@ export async function specialRoutes(base: FastifyInstance) {
       schema: {
         tags: ['notification'],
         summary: "A user's unread notifications",
-        security,
-        params: z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        security: bearerSecurity,
+        params: z.object({ userId: recordId('userId') }),
       },
       onRequest: authenticate,
     },
     async (request) => {
       const caller = callerOf(request);
       if (!caller.isAdmin && caller.userId !== request.params.userId) throw forbidden();
-      // Only notifications of pods in the caller's scope, through the scope clause every read uses.
-      const params: SqlParam[] = [request.params.userId];
-      const notifications = compileSelect(getResource('notification'));
-      const clause = scopeClause(notifications, caller.scope, params);
-      const rows = await app.db.query(
-        `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
-              to_char(un.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created
-       FROM user_notification un JOIN notification n ON n.id = un.notification_id
-       WHERE un.user_id = $1 AND NOT un.read
-         ${clause ? `AND n.id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}
-       ORDER BY un.created DESC LIMIT 100`,
-        params,
-      );
-      return { success: true, data: rows, paging: { skip: 0, limit: 100, total: rows.length } };
+      const rows = await unreadNotifications(app.db, request.params.userId, caller.scope);
+      return { ...ok(rows), paging: { skip: 0, limit: UNREAD_LIMIT, total: rows.length } };
     },
   );
 }

@@ -3,23 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import type { SqlParam } from '../db/database';
+import { bearerSecurity, errorResponses, exactPagingSchema, itemResponse, ok } from '../http/route-schemas';
 import { cardLimits } from './card-limits';
 import { levelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
+import { checkPlaces, podsUnderSql } from './dashboard-scope';
 import { liveRoutes } from './live-routes';
+import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['dashboard'];
-const errorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  validationErrors: z.record(z.string(), z.array(z.string())).optional(),
-});
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+const errors = errorResponses(400, 401, 404);
 const cardSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -35,15 +30,8 @@ const cardSchema = z.object({
     z.object({ sensorType: z.string(), condition: z.enum(['greater', 'smaller', 'equal']), threshold: z.number() }),
   ),
 });
-const cardsResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ results: z.array(cardSchema) }),
-  paging: z.object({ skip: z.number(), limit: z.number(), total: z.number() }),
-});
-const graphResponse = z.object({
-  success: z.literal(true),
-  data: z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))),
-});
+const cardsResponse = itemResponse(z.object({ results: z.array(cardSchema) })).extend({ paging: exactPagingSchema });
+const graphResponse = itemResponse(z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))));
 
 /** The viewer dashboard's reads (docs/api.md#dashboards), every one limited to the caller's scope. */
 export async function dashboardRoutes(base: FastifyInstance) {
@@ -74,11 +62,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       const l = limits.get(card.id);
       return { ...card, notificationMargin: l?.margin ?? DEFAULT_NOTIFICATION_MARGIN, limits: l?.limits ?? [] };
     });
-    return {
-      success: true as const,
-      data: { results },
-      paging: { skip: q.skip, limit: q.limit, total: page.total },
-    };
+    return { ...ok({ results }), paging: { skip: q.skip, limit: q.limit, total: page.total } };
   };
 
   app.get(
@@ -86,7 +70,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary:
@@ -102,7 +86,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary: 'Dashboard cards over the last `minutes` (10..60, default 30)',
@@ -117,7 +101,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         querystring: graphQuery,
         response: { 200: graphResponse, ...errors },
         summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]',
@@ -144,28 +128,17 @@ export async function dashboardRoutes(base: FastifyInstance) {
         series.push([row.avg, formatWireTime(start)]);
         data[row.sensorType] = series;
       }
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
   app.get(
     '/api/areaPodCount',
     {
-      schema: { tags, security, summary: 'Visible areas and pods per visible location' },
+      schema: { tags, security: bearerSecurity, summary: 'Visible areas and pods per visible location' },
       onRequest: authenticate,
     },
-    async (request) => {
-      const params: SqlParam[] = [];
-      const v = visibleIds(callerOf(request).scope, params);
-      const data = await app.db.query(
-        `SELECT t.id AS "locationId",
-         (SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${v.areas()})) AS "areaCount",
-         (SELECT count(*)::int FROM pod p WHERE p.location_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
-       FROM location t WHERE t.id IN (${v.locations()}) ORDER BY t.id`,
-        params,
-      );
-      return { success: true as const, data };
-    },
+    async (request) => ok(await areaPodCounts(app.db, callerOf(request).scope)),
   );
 
   app.get(
@@ -173,29 +146,17 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         querystring: countQuery,
         summary: 'Visible pods per visible area (of one location with locationId)',
       },
       onRequest: authenticate,
     },
     async (request) => {
-      const caller = callerOf(request);
+      const { scope } = callerOf(request);
       const { locationId } = request.query;
-      await checkPlaces(app.db, caller.scope, { locationId });
-      const params: SqlParam[] = [];
-      const v = visibleIds(caller.scope, params);
-      let where = `t.id IN (${v.areas()})`;
-      if (locationId !== undefined) {
-        params.push(locationId);
-        where += ` AND t.location_id = $${params.length}`;
-      }
-      const data = await app.db.query(
-        `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
-       FROM area t WHERE ${where} ORDER BY t.id`,
-        params,
-      );
-      return { success: true as const, data };
+      await checkPlaces(app.db, scope, { locationId });
+      return ok(await podCounts(app.db, scope, locationId));
     },
   );
 

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { checkPlaces } from '../dashboard/dashboard-scope';
+import { bearerSecurity, errorResponses, itemResponse, ok, recordId } from '../http/route-schemas';
 import { openMeteo } from './open-meteo';
 import type { City } from './weather';
 import { WeatherCache } from './weather-cache';
 
-const errorSchema = z.object({ success: z.literal(false), error: z.string() });
 const weatherSchema = z.object({
   city: z.enum(CITIES),
   temperature: z.number(),
@@ -30,16 +30,9 @@ export async function weatherRoutes(base: FastifyInstance) {
     {
       schema: {
         tags: ['dashboard'],
-        security: [{ bearerAuth: [] }],
-        querystring: z.object({
-          locationId: z.coerce.number({ error: 'locationId must be a number' }).int().positive().max(2_147_483_647),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), data: weatherSchema.nullable() }),
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-        },
+        security: bearerSecurity,
+        querystring: z.object({ locationId: recordId('locationId') }),
+        response: { 200: itemResponse(weatherSchema.nullable()), ...errorResponses(400, 401, 404) },
         summary: "Current weather and tomorrow's outlook at a location's city (null when unavailable)",
       },
       onRequest: authenticate,
@@ -49,7 +42,7 @@ export async function weatherRoutes(base: FastifyInstance) {
       await checkPlaces(app.db, callerOf(request).scope, { locationId });
       const [row] = await app.db.query<{ city: City }>('SELECT city FROM location WHERE id = $1', [locationId]);
       const data = cache && row ? await cache.get(row.city) : null;
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 }
