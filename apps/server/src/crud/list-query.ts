@@ -1,4 +1,10 @@
-import { dataTableParamsSchema, type ParsedDataTableParams, type Resource, type Scope } from '@greenpod/contracts';
+import {
+  dataTableParamsSchema,
+  type ParsedDataTableParams,
+  type Resource,
+  type Scope,
+  unhandledKind,
+} from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import { badRequest, toValidationErrors } from '../http/errors';
 import { type CompiledSelect, compileSelect, scopeClause } from './select';
@@ -26,26 +32,34 @@ const MAX_INT = 2_147_483_647;
 
 /** A filter value in the column's own type, so a bad one is a 400 here and never a driver error. */
 function filterValue(resource: Resource, key: string, value: string | number | boolean): SqlParam {
-  const f = resource.fields[key];
-  const kind = key === 'id' ? 'ref' : f?.kind;
   const bad = (expected: string) =>
     badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
-  if (kind === 'flag') {
-    const b = BOOLEANS[String(value).toLowerCase()];
-    if (b === undefined) throw bad('true or false');
-    return b;
-  }
-  if (
-    kind === 'ref' ||
-    kind === 'number' ||
-    (kind === 'enum' && f?.kind === 'enum' && typeof f.values[0] === 'number')
-  ) {
+  const numeric = (id: boolean) => {
     const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isFinite(n) || (kind === 'ref' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT)))
-      throw bad('a number');
+    if (!Number.isFinite(n) || (id && (!Number.isInteger(n) || Math.abs(n) > MAX_INT))) throw bad('a number');
     return n;
+  };
+  const f = resource.fields[key];
+  if (key === 'id' || !f) return key === 'id' ? numeric(true) : String(value);
+  switch (f.kind) {
+    case 'flag': {
+      const b = BOOLEANS[String(value).toLowerCase()];
+      if (b === undefined) throw bad('true or false');
+      return b;
+    }
+    case 'ref':
+      return numeric(true);
+    case 'number':
+      return numeric(false);
+    case 'enum':
+      return typeof f.values[0] === 'number' ? numeric(false) : String(value);
+    case 'text':
+    case 'tags':
+    case 'shortcode':
+      return String(value);
+    default:
+      return unhandledKind(f);
   }
-  return String(value);
 }
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,10 +2,9 @@ import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { afterCreate, beforeDelete, beforeWrite, type Values } from './hooks';
+import { afterCreate, beforeDelete, beforeWrite, listTotalHook, type Values } from './hooks';
 import { buildListSql } from './list-query';
 import { boundedTotal, type ListLimits, runList } from './list-total';
-import { measurementRollupTotal } from './measurement-total';
 import { checkRefs } from './ref-check';
 import { compileSelect, scopeClause } from './select';
 import { dependantsOf, q } from './tables';
@@ -27,6 +26,7 @@ export function present(resource: Resource, row: Record<string, unknown>) {
 export function createRepository(db: Database, resource: Resource, limits: ListLimits & { retentionDays?: number }) {
   const compiled = compileSelect(resource);
   const table = q(resource.table);
+  const listTotal = listTotalHook(resource);
 
   async function findVisible(tx: Queryable, id: number, caller: Caller) {
     const params: SqlParam[] = [id];
@@ -94,9 +94,8 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
       return runList(db, limits, async (tx) => {
         const rows = await tx.query(sql.rows, sql.params);
         const total =
-          (resource.name === 'measurement'
-            ? await measurementRollupTotal(tx, p, access, { countLimit, retentionDays: limits.retentionDays })
-            : null) ?? (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
+          (await listTotal?.(tx, p, access, { countLimit, retentionDays: limits.retentionDays })) ??
+          (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
         return { data: rows.map((r) => present(resource, r)), paging: { skip: sql.skip, limit: sql.limit, ...total } };
       });
     },

@@ -1,11 +1,22 @@
-import { type FieldDef, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import {
+  entryFor,
+  type FieldDef,
+  RESOURCE_BY_NAME,
+  type Resource,
+  type ResourceName,
+  unhandledKind,
+} from '@greenpod/contracts';
 import type { TestApp } from './test-app';
 
 /** Ids already made for this test, by entity: children reuse them, so every body is consistent. */
 export type Context = Record<string, number>;
 
-// A reading may only be stored for a sensor its pod carries.
-const PREREQUISITES: Record<string, string[]> = { measurement: ['pod-sensor'] };
+/** Rows a resource needs beyond its required refs: a reading may only be stored for a sensor its pod carries. */
+const PREREQUISITES = {
+  measurement: ['pod-sensor'],
+} satisfies Partial<Record<ResourceName, readonly ResourceName[]>>;
+
+const prerequisitesOf = (resource: Resource) => entryFor<readonly ResourceName[]>(PREREQUISITES, resource) ?? [];
 
 let counter = 0;
 
@@ -28,15 +39,19 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       return f.values[0];
     case 'tags':
       return [f.values[0]];
-    default:
+    // A ref is an id the caller makes first; a shortcode is made by the server.
+    case 'ref':
+    case 'shortcode':
       return undefined;
+    default:
+      return unhandledKind(f);
   }
 }
 
 /** Builds a valid create body, creating (through the API, as admin) every required parent. */
 export async function buildBody(t: TestApp, resource: Resource, ctx: Context): Promise<Record<string, unknown>> {
   const n = ++counter;
-  for (const pre of PREREQUISITES[resource.name] ?? []) await ensure(t, pre, ctx);
+  for (const pre of prerequisitesOf(resource)) await ensure(t, pre, ctx);
   const body: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(resource.fields)) {
     if (f.readOnly) continue;
