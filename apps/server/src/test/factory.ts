@@ -107,3 +107,33 @@ export async function createUser(t: TestApp, roleId: number) {
   if (res.status !== 201) throw new Error(`createUser ${res.status} ${JSON.stringify(res.body)}`);
   return { id: (res.body.data as { id: number }).id, email, token: await t.login(email, 'viewer-password') };
 }
+
+/**
+ * One change a PUT can make to a row `create` made with `ctx`, derived from the definition: a plain
+ * text or number field, else a flag turned off (`create` turns flags on), another enum value, or
+ * another parent row for a ref no other field cascades from (made beside the row's own parents when
+ * the ref cascades, so the cascade check still passes). Null when
+ * no field can change: the generated suite fails on that rather than skip the resource's PUT.
+ */
+export async function updateChange(
+  t: TestApp,
+  resource: Resource,
+  ctx: Context,
+): Promise<{ key: string; value: unknown } | null> {
+  const fields = Object.entries(resource.fields).filter(([, f]) => !f.readOnly && !f.virtual && !f.hideInForm);
+  const plain = fields.find(([, f]) => (f.kind === 'text' && !f.format) || f.kind === 'number');
+  if (plain) {
+    const [key, f] = plain;
+    return { key, value: f.kind === 'number' ? (f.max ?? 2) : `Changed ${key}` };
+  }
+  const flag = fields.find(([, f]) => f.kind === 'flag');
+  if (flag) return { key: flag[0], value: false };
+  for (const [key, f] of fields) if (f.kind === 'enum' && f.values.length > 1) return { key, value: f.values[1] };
+  // A ref other fields cascade from (a group above a client) would strand them: change a leaf.
+  const isParent = (key: string) => fields.some(([, f]) => f.kind === 'ref' && f.parent === key);
+  for (const [key, f] of fields) {
+    const target = f.kind === 'ref' && !isParent(key) ? RESOURCE_BY_NAME.get(f.entity) : undefined;
+    if (target && f.kind === 'ref') return { key, value: await create(t, target, f.parent ? { ...ctx } : {}) };
+  }
+  return null;
+}
