@@ -10,11 +10,13 @@ import {
 } from '@greenpod/contracts';
 import { lockAdministrators } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
+import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
-import { insertTarget, seedRow } from './seed-rows';
 
-// Column lists from the registry; these rows keep their own ON CONFLICT rules, so they are not made by seedRow.
+// Column lists from the registry. Not seedRow: roles and the administrator keep their own ON CONFLICT
+// rules, and the base seed stays free of the CRUD hooks (bench/stall imports it without the app).
 const ROLE_ROWS = insertTarget(roleResource, ['title', 'description', 'accessLevel']);
+const SENSOR_ROWS = insertTarget(sensor, ['title', 'type', 'description']);
 const USER_ROWS = insertTarget(user, ['roleId', 'firstName', 'lastName', 'email', 'password', 'active', 'verified']);
 
 export interface SeedResult {
@@ -46,7 +48,11 @@ export async function seedBase(
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sensor');
   if (n === 0) {
     for (const type of SENSOR_TYPES) {
-      await seedRow(db, sensor, { title: SENSOR_LABELS[type], type, description: `${SENSOR_LABELS[type]} sensor` });
+      await db.query(`INSERT INTO ${SENSOR_ROWS} VALUES ($1, $2, $3)`, [
+        SENSOR_LABELS[type],
+        type,
+        `${SENSOR_LABELS[type]} sensor`,
+      ]);
     }
   }
   // Under the lock the last-administrator rule takes, so instances starting together restore once.

@@ -7,6 +7,7 @@ import {
   pod,
   podSensor,
 } from '@greenpod/contracts';
+import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
 import { DEMO_CLIENTS, DEMO_GROUP, type DemoClient } from './demo-catalogue';
 import { type HistoryPod, writeHourlyHistory, writeRawReadings } from './demo-history';
@@ -14,7 +15,7 @@ import { type DemoPod, writeDemoPods } from './demo-pods-file';
 import { writeDemoRules, writeDemoTariffs } from './demo-rules';
 import { type Progress, silentProgress } from './progress-bar';
 import { CLIMATES, seededRandom } from './reading-model';
-import { insertTarget, seedRow } from './seed-rows';
+import { seedRow } from './seed-rows';
 
 export interface DemoOptions {
   /** Where the pods' ingest keys are written (DATA_DIR/demo-pods.json). */

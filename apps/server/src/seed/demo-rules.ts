@@ -1,8 +1,8 @@
 import { alert, rule, tariff } from '@greenpod/contracts';
 import { kilowattHoursSql } from '../aggregates/energy';
+import { insertTarget } from '../crud/tables';
 import type { Queryable } from '../db/database';
 import { DEMO_RULES } from './demo-catalogue';
-import { insertTarget } from './seed-rows';
 
 // Column lists from the registry: a renamed field fails to compile here instead of drifting.
 const RULE_ROWS = insertTarget(rule, [

@@ -1,8 +1,8 @@
 import { measurement, pod } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { insertTarget } from './seed-rows';
+import { insertTarget } from './tables';
 
-describe('seed column lists', () => {
+describe('insertTarget: bulk INSERT column lists', () => {
   it('names the table and columns from the registry', () => {
     expect(insertTarget(pod, ['groupId', 'identifier'])).toBe('"pod" ("group_id", "identifier")');
   });
