@@ -63,7 +63,8 @@ export function entryFor<T>(map: Partial<Record<ResourceName, T>>, resource: Pic
 
 export const RESOURCE_BY_NAME: ReadonlyMap<string, Resource> = new Map(RESOURCES.map((r) => [r.name, r]));
 
-export function getResource(name: string): Resource {
+/** A registry resource by name; the name is checked at compile time, and at run time for names from outside. */
+export function getResource(name: ResourceName): Resource {
   const r = RESOURCE_BY_NAME.get(name);
   if (!r) throw new Error(`Unknown resource ${name}`);
   return r;
