@@ -35,7 +35,7 @@ export interface EntityHooks {
 }
 
 /** 12 URL-safe characters (DOMAIN.md "shortcode"). */
-export const newShortcode = () => randomBytes(9).toString('base64url');
+const newShortcode = () => randomBytes(9).toString('base64url');
 
 /** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */
 export const ENTITY_HOOKS = {
