@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, createRecord, roleId, unique } from './admin-api';
 import { dataDir, launchBrowser, newPage } from './browser';
 import { ADMIN } from './global-setup';
 
@@ -20,11 +21,12 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('accounts in the browser', () => {
   it('registers, waits for verification, is verified by an administrator and signs in', async () => {
+    const email = `rosa-${unique()}@e2e.test`;
     const page = await newPage(browser);
     await page.goto('/user/register');
     await page.getByLabel('First Name').fill('Rosa');
     await page.getByLabel('Last Name').fill('Reception');
-    await page.getByLabel('Email').fill('rosa@e2e.test');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('rosa-password-1');
     await page.getByLabel('Confirm Password').fill('rosa-password-1');
     await page.getByLabel('I accept the terms and conditions').check();
@@ -32,34 +34,46 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/verification');
     await page.getByText(/administrator must verify/).waitFor();
 
-    await signIn(page, 'rosa@e2e.test', 'rosa-password-1');
+    await signIn(page, email, 'rosa-password-1');
     await page.getByText(/waiting for an administrator/).waitFor();
 
     const admin = await newPage(browser);
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL((url) => url.pathname === '/');
     await admin.goto('/admin/user');
-    const row = admin.getByRole('row', { name: /rosa@e2e\.test/ });
+    const row = admin.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
     await row.getByRole('button', { name: 'Edit' }).click();
     await admin.waitForURL('**/admin/user/update/*');
     await admin.getByRole('checkbox', { name: 'Verified' }).check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/user');
 
-    await signIn(page, 'rosa@e2e.test', 'rosa-password-1');
+    await signIn(page, email, 'rosa-password-1');
     await page.waitForURL((url) => url.pathname === '/');
     const stored = await page.evaluate(() => [
       localStorage.getItem('greenpod_token'),
       localStorage.getItem('greenpod_activeUser'),
     ]);
     expect(stored[0]).toBeTruthy();
-    expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ email: 'rosa@e2e.test' });
+    expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ email });
   });
 
   it('resets a password through the link in the outbox mail', async () => {
     const page = await newPage(browser);
+    // A user of its own: the shared administrator keeps its password for every other test.
+    const email = `sam-${unique()}@e2e.test`;
+    const session = await adminSession(page.request);
+    await createRecord(page.request, session, 'user', {
+      roleId: await roleId(page.request, session, 'Viewer'),
+      firstName: 'Sam',
+      lastName: 'Reset',
+      email,
+      password: 'sam-password-1',
+      active: true,
+      verified: true,
+    });
     await page.goto('/user/requestResetPassword');
-    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Email').fill(email);
     await page
       .getByRole('button', { name: /send|submit|reset/i })
       .first()
@@ -73,7 +87,9 @@ describe('accounts in the browser', () => {
     for (let i = 0; i < 50 && !link; i++) {
       const mails = (() => {
         try {
-          return readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
+          return readdirSync(outbox)
+            .map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
+            .filter((m) => m.includes(email));
         } catch {
           return [];
         }
@@ -83,13 +99,12 @@ describe('accounts in the browser', () => {
     }
     expect(link).toBeTruthy();
     await page.goto(link as string);
-    await page.getByLabel('New Password').fill('new-admin-password');
-    await page.getByLabel('Confirm Password').fill('new-admin-password');
+    await page.getByLabel('New Password').fill('sam-password-2');
+    await page.getByLabel('Confirm Password').fill('sam-password-2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/user/login');
-    await signIn(page, ADMIN.email, 'new-admin-password');
+    await signIn(page, email, 'sam-password-2');
     await page.waitForURL((url) => url.pathname === '/');
-    ADMIN.password = 'new-admin-password';
   });
 
   it('sends the browser to sign-in when the API answers 401', async () => {

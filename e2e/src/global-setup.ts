@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
-// Vitest runs each e2e file in a fresh module scope, so the accounts suite's password change is replayed by the admin suite's fallback.
+// No test changes this account: a test that needs a changed password makes a user of its own.
 const root = resolve(import.meta.dirname, '../..');
 
 /** Builds the SPA and starts the real server (PGlite, or a fresh database on DATABASE_URL). */

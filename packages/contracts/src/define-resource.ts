@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FieldDef, fieldInput, fieldOutput } from './fields';
+import { type FieldDef, type FieldKind, fieldInput, fieldOutput } from './fields';
 import { LEVEL_FIELDS, LEVELS, type Level } from './hierarchy';
 
 export type Verb = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -51,15 +51,25 @@ export interface ResourceInput {
   unique?: readonly string[];
 }
 
+/** How a list cell is shown: a field's kind, or a joined title, a system date or the id. */
+export type ColumnKind = FieldKind | 'join' | 'date' | 'id';
+
 export interface ListColumn {
   key: string;
   label: string;
   sortable: boolean;
-  kind: FieldDef['kind'] | 'join' | 'date' | 'id';
+  kind: ColumnKind;
   hideOnMobile: boolean;
 }
 
-export interface Resource extends ResourceInput {
+/**
+ * A defined entity. `N` and `F` keep its literal name and field names, so the registry yields the
+ * `ResourceName` union and code that names a resource's fields (the demo seed) fails to compile on a typo.
+ */
+export interface Resource<N extends string = string, F extends Record<string, FieldDef> = Record<string, FieldDef>>
+  extends ResourceInput {
+  name: N;
+  fields: F;
   table: string;
   verbs: readonly Verb[];
   heading: string;
@@ -82,7 +92,9 @@ export interface Resource extends ResourceInput {
 
 const SYSTEM_COLUMNS = ['id', 'created', 'updated'] as const;
 
-export function defineResource(input: ResourceInput): Resource {
+export function defineResource<const N extends string, F extends Record<string, FieldDef>>(
+  input: ResourceInput & { name: N; fields: F },
+): Resource<N, F> {
   const entries = Object.entries(input.fields);
   const storedFields = entries.filter(([, f]) => !f.virtual).map(([k]) => k);
   const writableFields = entries.filter(([, f]) => !f.readOnly).map(([k]) => k);

@@ -32,6 +32,16 @@ export type FieldDef =
   | (FieldBase & { kind: 'tags'; values: readonly string[] })
   | (FieldBase & { kind: 'shortcode' });
 
+export type FieldKind = FieldDef['kind'];
+
+/**
+ * The `default` of every switch over a field kind: its argument is `never` once each kind has a case,
+ * so a new kind fails to compile at every switch that does not handle it yet.
+ */
+export function unhandledKind(kind: never): never {
+  throw new Error(`Unhandled field kind ${JSON.stringify(kind)}`);
+}
+
 type Opts<K extends FieldDef['kind']> = Omit<Extract<FieldDef, { kind: K }>, 'kind'>;
 
 export const text = (o: Opts<'text'>): FieldDef => ({ kind: 'text', ...o });
@@ -129,6 +139,8 @@ function inputSchema(f: FieldDef): z.ZodType {
       );
     case 'shortcode':
       return z.string();
+    default:
+      return unhandledKind(f);
   }
 }
 
@@ -156,7 +168,10 @@ export function fieldOutput(f: FieldDef): z.ZodType {
       return f.values.every((v) => typeof v === 'number') ? z.number().nullable() : z.string().nullable();
     case 'tags':
       return z.array(z.string());
-    default:
+    case 'text':
+    case 'shortcode':
       return z.string().nullable();
+    default:
+      return unhandledKind(f);
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Resource } from '@greenpod/contracts';
+import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
@@ -11,6 +11,7 @@ import { badRequest } from '../http/errors';
 import { setNewIngestKey } from '../telemetry/ingest-keys';
 import { movePodRollups } from '../telemetry/location-rollups';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
+import { measurementRollupTotal } from './measurement-total';
 
 export type Values = Record<string, unknown>;
 export interface HookContext {
@@ -19,76 +20,94 @@ export interface HookContext {
   /** The stored row before an update. */
   existing?: Values;
 }
-type Hook = (values: Values, ctx: HookContext) => Promise<void>;
+
+/** Everything one entity does beyond plain CRUD, in the transaction of the write it belongs to. */
+export interface EntityHooks {
+  /** Adjusts or checks the values before they are stored (create and update). */
+  beforeWrite?: (values: Values, ctx: HookContext) => Promise<void>;
+  /** Runs after the insert; returns the one-time secrets sent back beside the row (only hashes are kept). */
+  afterCreate?: (tx: Queryable, id: number) => Promise<Record<string, string>>;
+  /** Runs before the row goes. */
+  beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /** A list total cheaper than counting the rows, or null to count them (bounded) after all. */
+  listTotal?: typeof measurementRollupTotal;
+}
 
 /** 12 URL-safe characters (docs/domain.md#hierarchy). */
-export const newShortcode = () => randomBytes(9).toString('base64url');
+const newShortcode = () => randomBytes(9).toString('base64url');
 
 /** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */
-const HOOKS: Record<string, Hook> = {
-  async user(values, { tx, mode, existing }) {
-    if (typeof values.password === 'string') values.password = await hashPassword(values.password);
-    if (mode === 'update' && existing) await keepAdministratorOnUserUpdate(tx, existing, values);
+export const ENTITY_HOOKS = {
+  user: {
+    async beforeWrite(values, { tx, mode, existing }) {
+      if (typeof values.password === 'string') values.password = await hashPassword(values.password);
+      if (mode === 'update' && existing) await keepAdministratorOnUserUpdate(tx, existing, values);
+    },
+    beforeDelete: keepAdministratorOnUserDelete,
   },
-  async role(values, { tx, mode, existing }) {
-    if (mode === 'update' && existing && typeof values.accessLevel === 'number')
-      await keepAdministratorOnRoleChange(tx, existing.id as number, values.accessLevel);
+  role: {
+    async beforeWrite(values, { tx, mode, existing }) {
+      if (mode === 'update' && existing && typeof values.accessLevel === 'number')
+        await keepAdministratorOnRoleChange(tx, existing.id as number, values.accessLevel);
+    },
+    beforeDelete: (tx, id) => keepAdministratorOnRoleChange(tx, id, null),
   },
-  async measurement(values, { tx, existing }) {
-    const podId = values.podId ?? existing?.podId;
-    const sensorId = values.sensorId ?? existing?.sensorId;
-    const [link] = await tx.query<{ type: string }>(
-      `SELECT s.type FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id WHERE ps.pod_id = $1 AND ps.sensor_id = $2`,
-      [podId as number, sensorId as number],
-    );
-    if (!link)
-      throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
-    values.sensorType = link.type;
+  measurement: {
+    async beforeWrite(values, { tx, existing }) {
+      const podId = values.podId ?? existing?.podId;
+      const sensorId = values.sensorId ?? existing?.sensorId;
+      const [link] = await tx.query<{ type: string }>(
+        `SELECT s.type FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id WHERE ps.pod_id = $1 AND ps.sensor_id = $2`,
+        [podId as number, sensorId as number],
+      );
+      if (!link)
+        throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
+      values.sensorType = link.type;
+    },
+    async afterCreate(tx, id) {
+      await addReadingToRollups(tx, id);
+      return {};
+    },
+    beforeDelete: removeReadingFromRollups,
+    listTotal: measurementRollupTotal,
   },
-  // A pod's readings count for the location it is in now, history included.
-  async pod(values, { tx, mode, existing }) {
-    const [to, from, id] = [values.locationId, existing?.locationId, existing?.id];
-    if (
-      mode === 'update' &&
-      typeof to === 'number' &&
-      typeof from === 'number' &&
-      typeof id === 'number' &&
-      to !== from
-    )
-      await movePodRollups(tx, id, from, to);
+  pod: {
+    // A pod's readings count for the location it is in now, history included.
+    async beforeWrite(values, { tx, mode, existing }) {
+      const [to, from, id] = [values.locationId, existing?.locationId, existing?.id];
+      if (
+        mode === 'update' &&
+        typeof to === 'number' &&
+        typeof from === 'number' &&
+        typeof id === 'number' &&
+        to !== from
+      )
+        await movePodRollups(tx, id, from, to);
+    },
+    async afterCreate(tx, id): Promise<Record<string, string>> {
+      const made = await setNewIngestKey(tx, id);
+      return made ? { ingestKey: made.ingestKey } : {};
+    },
   },
-};
+} satisfies Partial<Record<ResourceName, EntityHooks>>;
 
-/** Secrets made once after a create, returned beside the row and never again (only hashes are kept). */
-const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record<string, string>>> = {
-  async pod(tx, id): Promise<Record<string, string>> {
-    const made = await setNewIngestKey(tx, id);
-    return made ? { ingestKey: made.ingestKey } : {};
-  },
-  async measurement(tx, id) {
-    await addReadingToRollups(tx, id);
-    return {};
-  },
-};
+const hooksOf = (resource: Resource) => entryFor<EntityHooks>(ENTITY_HOOKS, resource);
 
-/** Work done in the delete's transaction, before the row goes. */
-const BEFORE_DELETE: Record<string, (tx: Queryable, id: number) => Promise<void>> = {
-  measurement: removeReadingFromRollups,
-  user: keepAdministratorOnUserDelete,
-  role: (tx, id) => keepAdministratorOnRoleChange(tx, id, null),
-};
+export function listTotalHook(resource: Resource) {
+  return hooksOf(resource)?.listTotal;
+}
 
 export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
-  await BEFORE_DELETE[resource.name]?.(tx, id);
+  await hooksOf(resource)?.beforeDelete?.(tx, id);
 }
 
 export async function afterCreate(resource: Resource, tx: Queryable, id: number) {
-  return (await AFTER_CREATE[resource.name]?.(tx, id)) ?? {};
+  return (await hooksOf(resource)?.afterCreate?.(tx, id)) ?? {};
 }
 
 export async function beforeWrite(resource: Resource, values: Values, ctx: HookContext) {
   if (ctx.mode === 'create') {
     for (const [key, f] of Object.entries(resource.fields)) if (f.kind === 'shortcode') values[key] = newShortcode();
   }
-  await HOOKS[resource.name]?.(values, ctx);
+  await hooksOf(resource)?.beforeWrite?.(values, ctx);
 }

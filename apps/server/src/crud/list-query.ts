@@ -1,4 +1,4 @@
-import { dataTableParamsSchema, type ParsedDataTableParams } from '@greenpod/contracts';
+import { dataTableParamsSchema, type ParsedDataTableParams, unhandledKind } from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import { badRequest, toValidationErrors } from '../http/errors';
 import { MAX_RECORD_ID } from '../http/route-schemas';
@@ -57,18 +57,24 @@ const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true,
 function filterValue(kind: FilterKind, key: string, value: string | number | boolean): SqlParam {
   const bad = (expected: string) =>
     badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
-  if (kind === 'flag') {
-    const b = BOOLEANS[String(value).toLowerCase()];
-    if (b === undefined) throw bad('true or false');
-    return b;
+  switch (kind) {
+    case 'flag': {
+      const b = BOOLEANS[String(value).toLowerCase()];
+      if (b === undefined) throw bad('true or false');
+      return b;
+    }
+    case 'id':
+    case 'number': {
+      const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
+      if (!Number.isFinite(n) || (kind === 'id' && (!Number.isInteger(n) || Math.abs(n) > MAX_RECORD_ID)))
+        throw bad('a number');
+      return n;
+    }
+    case 'text':
+      return String(value);
+    default:
+      return unhandledKind(kind);
   }
-  if (kind === 'id' || kind === 'number') {
-    const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isFinite(n) || (kind === 'id' && (!Number.isInteger(n) || Math.abs(n) > MAX_RECORD_ID)))
-      throw bad('a number');
-    return n;
-  }
-  return String(value);
 }
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,4 +1,4 @@
-import { type ParsedDataTableParams, RESOURCE_BY_NAME, type Resource, type Scope } from '@greenpod/contracts';
+import { getResource, type ParsedDataTableParams, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { ROLLUP_LEVEL } from '../telemetry/rollup-levels';
 import type { ListTotal } from './list-total';
@@ -38,7 +38,7 @@ export async function measurementRollupTotal(
 ): Promise<ListTotal | null> {
   const filter = rollupFilter(p);
   if (!filter) return null;
-  const pod = RESOURCE_BY_NAME.get('pod') as Resource;
+  const pod = getResource('pod');
   const params: SqlParam[] = [opts.retentionDays ?? null];
   const podWhere: string[] = [];
   if (access.scope) {

@@ -2,11 +2,11 @@ import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { afterCreate, beforeDelete, beforeWrite, type Values } from './hooks';
+import { beforeDelete, beforeWrite, listTotalHook, type Values } from './hooks';
 import { type ListLimits, readListPage } from './list-total';
-import { measurementRollupTotal } from './measurement-total';
 import { checkRefs } from './ref-check';
 import { resourceListSql } from './resource-list';
+import { assertUnique, createRow, insertOrUpdate } from './row-writes';
 import { compileSelect, scopeClause } from './select';
 import { dependantsOf, q } from './tables';
 
@@ -27,6 +27,7 @@ export function present(resource: Resource, row: Record<string, unknown>) {
 export function createRepository(db: Database, resource: Resource, limits: ListLimits & { retentionDays?: number }) {
   const compiled = compileSelect(resource);
   const table = q(resource.table);
+  const listTotal = listTotalHook(resource);
 
   async function findVisible(tx: Queryable, id: number, caller: Caller) {
     const params: SqlParam[] = [id];
@@ -48,44 +49,6 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
     return row;
   }
 
-  async function assertUnique(tx: Queryable, values: Values, id?: number) {
-    for (const spec of resource.unique ?? []) {
-      const fields = spec.split('+');
-      if (fields.some((f) => values[f] == null)) continue;
-      const params: SqlParam[] = fields.map((f) => values[f] as SqlParam);
-      const cond = fields.map((f, i) => `${q(columnName(f))} = $${i + 1}`);
-      if (id !== undefined) {
-        params.push(id);
-        cond.push(`id <> $${params.length}`);
-      }
-      const [dup] = await tx.query(`SELECT 1 FROM ${table} WHERE ${cond.join(' AND ')} LIMIT 1`, params);
-      if (dup) {
-        const labels = fields.map((f) => resource.fields[f]?.label ?? f).join(' and ');
-        const message = `A ${resource.label.toLowerCase()} with this ${labels.toLowerCase()} already exists`;
-        throw conflict(message, Object.fromEntries(fields.map((f) => [f, [message]])));
-      }
-    }
-  }
-
-  async function insertOrUpdate(tx: Queryable, values: Values, id?: number) {
-    const fields = resource.storedFields.filter((f) => values[f] !== undefined);
-    const params = fields.map((f) => values[f] as SqlParam);
-    if (id === undefined) {
-      const cols = fields.map((f) => q(columnName(f))).join(', ');
-      const marks = fields.map((_, i) => `$${i + 1}`).join(', ');
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO ${table} (${cols}) VALUES (${marks}) RETURNING id`,
-        params,
-      );
-      return (row as { id: number }).id;
-    }
-    const sets = fields.map((f, i) => `${q(columnName(f))} = $${i + 1}`);
-    sets.push('updated = now()');
-    params.push(id);
-    await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $${params.length}`, params);
-    return id;
-  }
-
   return {
     async list(p: ParsedDataTableParams, caller: Caller) {
       const access = accessFilter(resource, caller);
@@ -94,9 +57,7 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
         db,
         limits,
         resourceListSql(resource, p, access),
-        resource.name === 'measurement'
-          ? (tx) => measurementRollupTotal(tx, p, access, { countLimit, retentionDays })
-          : undefined,
+        listTotal ? (tx) => listTotal(tx, p, access, { countLimit, retentionDays }) : undefined,
       );
       return { data: page.data.map((r) => present(resource, r)), paging: page.paging };
     },
@@ -107,14 +68,7 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
 
     /** Returns the new row and any one-time secret made with it. */
     async create(body: Values, caller: Caller) {
-      const { id, secrets } = await db.transaction(async (tx) => {
-        const values = { ...body };
-        await checkRefs(tx, resource, values, Object.keys(values));
-        await beforeWrite(resource, values, { tx, mode: 'create' });
-        await assertUnique(tx, values);
-        const newId = await insertOrUpdate(tx, values);
-        return { id: newId, secrets: await afterCreate(resource, tx, newId) };
-      });
+      const { id, secrets } = await db.transaction((tx) => createRow(tx, resource, body));
       return { data: await this.read(id, caller), secrets };
     },
 
@@ -125,8 +79,8 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
         const merged = { ...existing, ...changes };
         await checkRefs(tx, resource, merged, Object.keys(changes));
         await beforeWrite(resource, changes, { tx, mode: 'update', existing });
-        await assertUnique(tx, { ...merged, ...changes }, id);
-        await insertOrUpdate(tx, changes, id);
+        await assertUnique(tx, resource, { ...merged, ...changes }, id);
+        await insertOrUpdate(tx, resource, changes, id);
       });
       return this.read(id, caller);
     },

@@ -1,4 +1,4 @@
-import type { ParsedDataTableParams, Resource, Scope } from '@greenpod/contracts';
+import { type ParsedDataTableParams, type Resource, type Scope, unhandledKind } from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import { buildListSql, type FilterKind, type ListSource, type ListSql } from './list-query';
 import { compileSelect, scopeClause } from './select';
@@ -7,12 +7,24 @@ const sources = new Map<string, ListSource>();
 
 /** How a resource's filter value is read: by its field's kind (a numeric choice is a number). */
 function filterKind(resource: Resource, key: string): FilterKind {
-  if (key === 'id') return 'id';
   const f = resource.fields[key];
-  if (f?.kind === 'ref') return 'id';
-  if (f?.kind === 'flag') return 'flag';
-  if (f?.kind === 'number' || (f?.kind === 'enum' && typeof f.values[0] === 'number')) return 'number';
-  return 'text';
+  if (key === 'id' || !f) return key === 'id' ? 'id' : 'text';
+  switch (f.kind) {
+    case 'ref':
+      return 'id';
+    case 'flag':
+      return 'flag';
+    case 'number':
+      return 'number';
+    case 'enum':
+      return typeof f.values[0] === 'number' ? 'number' : 'text';
+    case 'text':
+    case 'tags':
+    case 'shortcode':
+      return 'text';
+    default:
+      return unhandledKind(f);
+  }
 }
 
 /** A registry resource as a list source: its compiled select and the whitelists of its definition. */

@@ -1,6 +1,6 @@
 import { LEVELS, MESSAGES, RESOURCES, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Context, create, createUser, ensure } from '../test/factory';
+import { type Context, create, createUser, ensure, updateChange } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { compileSelect } from './select';
 
@@ -32,11 +32,6 @@ const dtp = (p: object) => `dataTableParams=${encodeURIComponent(JSON.stringify(
 function deepestLevel(r: Resource) {
   const c = compileSelect(r);
   return [...LEVELS].reverse().find((l) => c.levelExpr[l]);
-}
-function editableField(r: Resource) {
-  return Object.entries(r.fields).find(
-    ([, f]) => !f.readOnly && !f.virtual && ((f.kind === 'text' && !f.format) || f.kind === 'number'),
-  );
 }
 
 describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource) => {
@@ -91,13 +86,15 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
     expect(read.body.data).toMatchObject({ id, created: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(read.body.data).not.toHaveProperty('password');
 
-    const editable = editableField(resource);
-    if (verbs.has('update') && editable) {
-      const [key, f] = editable;
-      const value = f.kind === 'number' ? (f.max ?? 2) : `Changed ${key}`;
+    if (verbs.has('update')) {
+      const change = await updateChange(t, resource, ctx);
+      if (!change) throw new Error(`${name} has a PUT route but no field the generated suite can change`);
+      const { key, value } = change;
       const put = await t.call('PUT', `${path}/${id}`, { token: t.adminToken, body: { [key]: value } });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect((put.body.data as Record<string, unknown>)[key]).toBe(value);
+      const reread = await t.call('GET', `${path}/${id}`, { token: t.adminToken });
+      expect((reread.body.data as Record<string, unknown>)[key]).toBe(value);
     }
 
     const json = await t.call('GET', `${path}?${dtp({ fetchParams: { id }, paging: 5 })}`, { token: t.adminToken });

@@ -1,4 +1,4 @@
-import { columnName, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import { columnName, type FieldDef, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
 
 /** Table of an entity, for the registry's resources and the few tables later issues own. */
 export function tableOf(entity: string): string {
@@ -18,4 +18,17 @@ export function dependantsOf(entity: string, all: readonly Resource[]) {
     }
   }
   return out;
+}
+
+/**
+ * `<table> (<columns>)` of a bulk `INSERT ... SELECT`, every column named from the registry: for the
+ * rows a seed writes by the hundred (sensor links, rules, alerts, tariffs) in one statement.
+ */
+export function insertTarget<F extends Record<string, FieldDef>>(
+  resource: Resource<string, F>,
+  fields: readonly (keyof F & string)[],
+): string {
+  for (const f of fields)
+    if (!resource.storedFields.includes(f)) throw new Error(`${resource.name} does not store ${f}`);
+  return `${q(resource.table)} (${fields.map((f) => q(columnName(f))).join(', ')})`;
 }

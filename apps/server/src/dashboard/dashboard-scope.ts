@@ -1,4 +1,4 @@
-import { getResource, type Scope } from '@greenpod/contracts';
+import { getResource, type ResourceName, type Scope } from '@greenpod/contracts';
 import { compileSelect, scopeClause } from '../crud/select';
 import type { Queryable, SqlParam } from '../db/database';
 import { notFound } from '../http/errors';
@@ -20,7 +20,7 @@ export interface VisibleIds {
  * pods only. Each subquery names its table `t`, as the scope clause expects.
  */
 export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
-  const clause = (name: string) => scopeClause(compileSelect(getResource(name)), scope, params) ?? 'TRUE';
+  const clause = (name: ResourceName) => scopeClause(compileSelect(getResource(name)), scope, params) ?? 'TRUE';
   const pods = () => `SELECT t.id FROM pod t WHERE ${clause('pod')}`;
   const areas = () =>
     `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;

@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ACCESS_LEVEL, SENSOR_LABELS, SENSOR_TYPES, VIEWER_ACCESS_LEVEL } from '@greenpod/contracts';
+import {
+  ADMIN_ACCESS_LEVEL,
+  role as roleResource,
+  SENSOR_LABELS,
+  SENSOR_TYPES,
+  sensor,
+  user,
+  VIEWER_ACCESS_LEVEL,
+} from '@greenpod/contracts';
 import { hasActiveAdministrator, lockAdministrators } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
+import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
+
+// Column lists from the registry. Not seedRow: roles and the administrator keep their own ON CONFLICT
+// rules, and the base seed stays free of the CRUD hooks (bench/stall imports it without the app).
+const ROLE_ROWS = insertTarget(roleResource, ['title', 'description', 'accessLevel']);
+const SENSOR_ROWS = insertTarget(sensor, ['title', 'type', 'description']);
+const USER_ROWS = insertTarget(user, ['roleId', 'firstName', 'lastName', 'email', 'password', 'active', 'verified']);
 
 export interface SeedResult {
   adminEmail: string;
@@ -25,7 +40,7 @@ export async function seedBase(
   opts: { adminEmail: string; adminPassword?: string },
 ): Promise<SeedResult> {
   await db.query(
-    `INSERT INTO role (title, description, access_level) VALUES
+    `INSERT INTO ${ROLE_ROWS} VALUES
        ('Admin', 'Manages every record', $1), ('Viewer', 'Sees the dashboards of its scope', $2)
      ON CONFLICT (title) DO NOTHING`,
     [ADMIN_ACCESS_LEVEL, VIEWER_ACCESS_LEVEL],
@@ -33,7 +48,7 @@ export async function seedBase(
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sensor');
   if (n === 0) {
     for (const type of SENSOR_TYPES) {
-      await db.query('INSERT INTO sensor (title, type, description) VALUES ($1, $2, $3)', [
+      await db.query(`INSERT INTO ${SENSOR_ROWS} VALUES ($1, $2, $3)`, [
         SENSOR_LABELS[type],
         type,
         `${SENSOR_LABELS[type]} sensor`,
@@ -50,7 +65,7 @@ export async function seedBase(
     const generatedPassword = opts.adminPassword ? undefined : randomBytes(12).toString('base64url');
     const hash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
     await tx.query(
-      `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified)
+      `INSERT INTO ${USER_ROWS}
        VALUES ($1, 'Greenpod', 'Administrator', $2, $3, true, true)
        ON CONFLICT (email) DO UPDATE SET role_id = EXCLUDED.role_id, password = EXCLUDED.password, verified = true, active = true, updated = now()`,
       [await administratorRole(tx), opts.adminEmail.toLowerCase(), hash],
@@ -71,7 +86,7 @@ async function administratorRole(tx: Queryable): Promise<number> {
   );
   if (role) return role.id;
   const [made] = await tx.query<{ id: number }>(
-    `INSERT INTO role (title, description, access_level) VALUES ('Administrator (restored)', 'Made at start: no administrator role was left', $1)
+    `INSERT INTO ${ROLE_ROWS} VALUES ('Administrator (restored)', 'Made at start: no administrator role was left', $1)
      ON CONFLICT (title) DO UPDATE SET access_level = EXCLUDED.access_level RETURNING id`,
     [ADMIN_ACCESS_LEVEL],
   );

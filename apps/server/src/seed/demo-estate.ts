@@ -1,13 +1,21 @@
-import { newShortcode } from '../crud/hooks';
+import {
+  area,
+  client as clientResource,
+  configuration,
+  group as groupResource,
+  location,
+  pod,
+  podSensor,
+} from '@greenpod/contracts';
+import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
-import { mosquittoHash } from '../telemetry/broker-credentials';
-import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { DEMO_CLIENTS, DEMO_GROUP, type DemoClient } from './demo-catalogue';
 import { type HistoryPod, writeHourlyHistory, writeRawReadings } from './demo-history';
 import { type DemoPod, writeDemoPods } from './demo-pods-file';
 import { writeDemoRules, writeDemoTariffs } from './demo-rules';
 import { type Progress, silentProgress } from './progress-bar';
 import { CLIMATES, seededRandom } from './reading-model';
+import { seedRow } from './seed-rows';
 
 export interface DemoOptions {
   /** Where the pods' ingest keys are written (DATA_DIR/demo-pods.json). */
@@ -47,11 +55,7 @@ export async function seedDemoEstate(db: Database, opts: DemoOptions): Promise<D
   const pods = await db.transaction(async (tx) => {
     progress.phase('Estate', DEMO_CLIENTS.length);
     const sensorIds = await sensorCatalogue(tx);
-    const [group] = await tx.query<{ id: number }>(
-      'INSERT INTO app_group (title, description, shortcode) VALUES ($1, $2, $3) RETURNING id',
-      [DEMO_GROUP.title, DEMO_GROUP.description, newShortcode()],
-    );
-    if (!group) throw new Error('the demo group was not created');
+    const group = await seedRow(tx, groupResource, { title: DEMO_GROUP.title, description: DEMO_GROUP.description });
     const made: (HistoryPod & { demo: DemoPod })[] = [];
     for (const client of DEMO_CLIENTS) {
       made.push(
@@ -67,7 +71,8 @@ export async function seedDemoEstate(db: Database, opts: DemoOptions): Promise<D
       progress.tick();
     }
     await tx.query(
-      'INSERT INTO pod_sensor (pod_id, sensor_id) SELECT p, s FROM unnest($1::int[]) AS p CROSS JOIN unnest($2::int[]) AS s',
+      `INSERT INTO ${insertTarget(podSensor, ['podId', 'sensorId'])}
+       SELECT p, s FROM unnest($1::int[]) AS p CROSS JOIN unnest($2::int[]) AS s`,
       [made.map((p) => p.id), [...sensorIds.values()]],
     );
     await writeDemoRules(
@@ -109,84 +114,70 @@ async function createClient(
   rand: () => number,
   podBudget: number,
 ) {
-  const [row] = await tx.query<{ id: number }>(
-    'INSERT INTO client (group_id, title, description, shortcode) VALUES ($1, $2, $3, $4) RETURNING id',
-    [groupId, client.title, client.description, newShortcode()],
-  );
-  if (!row) throw new Error(`client ${client.title} was not created`);
+  const clientId = (
+    await seedRow(tx, clientResource, { groupId, title: client.title, description: client.description })
+  ).id;
   const t = client.theme;
-  await tx.query(
-    `INSERT INTO configuration (group_id, client_id, background_color, foreground_color, primary_action_color,
-       secondary_action_color, success_color, warning_color, dropdown_color, primary_text_color, secondary_text_color,
-       time_frame, alert_limit, currency, electricity_tariff, water_tariff)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 30, 10, $12, $13, $14)`,
-    [
-      groupId,
-      row.id,
-      t.background,
-      t.foreground,
-      t.primaryAction,
-      t.secondaryAction,
-      t.success,
-      t.warning,
-      t.dropdown,
-      t.primaryText,
-      t.secondaryText,
-      client.currency,
-      client.electricityTariff,
-      client.waterTariff,
-    ],
-  );
+  await seedRow(tx, configuration, {
+    groupId,
+    clientId,
+    backgroundColor: t.background,
+    foregroundColor: t.foreground,
+    primaryActionColor: t.primaryAction,
+    secondaryActionColor: t.secondaryAction,
+    successColor: t.success,
+    warningColor: t.warning,
+    dropdownColor: t.dropdown,
+    primaryTextColor: t.primaryText,
+    secondaryTextColor: t.secondaryText,
+    timeFrame: 30,
+    alertLimit: 10,
+    currency: client.currency,
+    electricityTariff: client.electricityTariff,
+    waterTariff: client.waterTariff,
+    notificationMargin: 10,
+    notificationCooldown: 60,
+  });
   const pods: (HistoryPod & { demo: DemoPod })[] = [];
   for (const [l, loc] of client.locations.entries()) {
-    const [location] = await tx.query<{ id: number }>(
-      `INSERT INTO location (group_id, client_id, title, description, country, city, address, contact_name, contact_number,
-         box_count, latitude, longitude)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [
-        groupId,
-        row.id,
-        loc.title,
-        `${client.title} in ${loc.city}`,
-        loc.country,
-        loc.city,
-        loc.address,
-        loc.contactName,
-        loc.contactNumber,
-        loc.areas.reduce((n, a) => n + a.pods, 0),
-        loc.latitude,
-        loc.longitude,
-      ],
-    );
-    if (!location) throw new Error(`location ${loc.title} was not created`);
+    const { id: locationId } = await seedRow(tx, location, {
+      groupId,
+      clientId,
+      title: loc.title,
+      description: `${client.title} in ${loc.city}`,
+      country: loc.country,
+      city: loc.city,
+      address: loc.address,
+      contactName: loc.contactName,
+      contactNumber: loc.contactNumber,
+      boxCount: loc.areas.reduce((n, a) => n + a.pods, 0),
+      latitude: loc.latitude,
+      longitude: loc.longitude,
+    });
     let number = 101;
     for (const a of loc.areas) {
-      const [area] = await tx.query<{ id: number }>(
-        'INSERT INTO area (group_id, client_id, location_id, title, description) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [groupId, row.id, location.id, a.title, `${a.title} at ${loc.title}`],
-      );
-      if (!area) throw new Error(`area ${a.title} was not created`);
+      const { id: areaId } = await seedRow(tx, area, {
+        groupId,
+        clientId,
+        locationId,
+        title: a.title,
+        description: `${a.title} at ${loc.title}`,
+      });
       for (let p = 0; p < a.pods && pods.length < podBudget; p++, number++) {
         const identifier = `${client.prefix}-${loc.code}-${number}`;
-        const key = newIngestKey();
         const voltage = 230;
-        const [pod] = await tx.query<{ id: number }>(
-          `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage, ingest_key_hash, broker_key_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-          [
-            groupId,
-            row.id,
-            location.id,
-            area.id,
-            identifier,
-            `${loc.city} ${a.title} #${number}`,
-            `Demo pod in ${a.title}, ${loc.title}`,
-            voltage,
-            hashIngestKey(key),
-            mosquittoHash(key),
-          ],
-        );
-        if (!pod) throw new Error(`pod ${identifier} was not created`);
+        const made = await seedRow(tx, pod, {
+          groupId,
+          clientId,
+          locationId,
+          areaId,
+          identifier,
+          title: `${loc.city} ${a.title} #${number}`,
+          description: `Demo pod in ${a.title}, ${loc.title}`,
+          voltage,
+        });
+        const key = made.secrets.ingestKey;
+        if (!key) throw new Error(`pod ${identifier} was made without an ingest key`);
         const profile = {
           kind: client.kind,
           city: loc.city,
@@ -194,7 +185,7 @@ async function createClient(
           scale: 0.7 + rand() * 0.6,
           weatherPhase: l * 1.9 + (CLIMATES[loc.city].utcOffset % 3),
         };
-        pods.push({ id: pod.id, profile, sensorIds, demo: { identifier, key, ...profile } });
+        pods.push({ id: made.id, profile, sensorIds, demo: { identifier, key, ...profile } });
       }
     }
   }

@@ -1,6 +1,36 @@
+import { alert, rule, tariff } from '@greenpod/contracts';
 import { kilowattHoursSql } from '../aggregates/energy';
+import { insertTarget } from '../crud/tables';
 import type { Queryable } from '../db/database';
 import { DEMO_RULES } from './demo-catalogue';
+
+// Column lists from the registry: a renamed field fails to compile here instead of drifting.
+const RULE_ROWS = insertTarget(rule, [
+  'groupId',
+  'clientId',
+  'podId',
+  'sensorId',
+  'title',
+  'description',
+  'condition',
+  'thresholdValue',
+  'severity',
+  'action',
+]);
+const ALERT_ROWS = insertTarget(alert, ['groupId', 'clientId', 'podId', 'ruleId']);
+const TARIFF_ROWS = insertTarget(tariff, [
+  'groupId',
+  'clientId',
+  'podId',
+  'sensorType',
+  'type',
+  'timeRange',
+  'savingFlat',
+  'value',
+  'currency',
+  'multiplier',
+  'voltage',
+]);
 
 /**
  * The rules of DEMO_RULES on the first pod of each location, and its temperature rule bound by Alert
@@ -11,7 +41,7 @@ export async function writeDemoRules(tx: Queryable, podIds: readonly number[]) {
     `WITH firsts AS (
        SELECT DISTINCT ON (location_id) id, group_id, client_id FROM pod WHERE id = ANY($1::int[]) ORDER BY location_id, id
      )
-     INSERT INTO rule (group_id, client_id, pod_id, sensor_id, title, description, condition, threshold_value, severity, action)
+     INSERT INTO ${RULE_ROWS}
      SELECT f.group_id, f.client_id, f.id, s.id, r.title, r.title || ' (demo rule)', r.cond, r.threshold, r.severity, r.action
      FROM firsts f
      CROSS JOIN unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[])
@@ -28,7 +58,7 @@ export async function writeDemoRules(tx: Queryable, podIds: readonly number[]) {
     ],
   );
   await tx.query(
-    `INSERT INTO alert (group_id, client_id, pod_id, rule_id)
+    `INSERT INTO ${ALERT_ROWS}
      SELECT p.group_id, p.client_id, p.id, ru.id
      FROM rule ru
      JOIN sensor s ON s.id = ru.sensor_id AND s.type = 'TEMPERATURE'
@@ -46,7 +76,7 @@ export async function writeDemoRules(tx: Queryable, podIds: readonly number[]) {
  */
 export async function writeDemoTariffs(tx: Queryable, podIds: readonly number[], before: Date) {
   await tx.query(
-    `INSERT INTO tariff (group_id, client_id, pod_id, sensor_type, type, time_range, saving_flat, value, currency, multiplier, voltage)
+    `INSERT INTO ${TARIFF_ROWS}
      SELECT p.group_id, p.client_id, p.id, d.sensor_type, 'DAILY', '00:00-24:00',
             round((b.base * 0.05 * b.price)::numeric, 2)::float8, round(b.base::numeric, 2)::float8, c.currency, 1, p.voltage
      FROM (

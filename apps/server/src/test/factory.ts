@@ -1,11 +1,22 @@
-import { type FieldDef, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import {
+  entryFor,
+  type FieldDef,
+  RESOURCE_BY_NAME,
+  type Resource,
+  type ResourceName,
+  unhandledKind,
+} from '@greenpod/contracts';
 import type { TestApp } from './test-app';
 
 /** Ids already made for this test, by entity: children reuse them, so every body is consistent. */
 export type Context = Record<string, number>;
 
-// A reading may only be stored for a sensor its pod carries.
-const PREREQUISITES: Record<string, string[]> = { measurement: ['pod-sensor'] };
+/** Rows a resource needs beyond its required refs: a reading may only be stored for a sensor its pod carries. */
+const PREREQUISITES = {
+  measurement: ['pod-sensor'],
+} satisfies Partial<Record<ResourceName, readonly ResourceName[]>>;
+
+const prerequisitesOf = (resource: Resource) => entryFor<readonly ResourceName[]>(PREREQUISITES, resource) ?? [];
 
 let counter = 0;
 
@@ -28,15 +39,19 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       return f.values[0];
     case 'tags':
       return [f.values[0]];
-    default:
+    // A ref is an id the caller makes first; a shortcode is made by the server.
+    case 'ref':
+    case 'shortcode':
       return undefined;
+    default:
+      return unhandledKind(f);
   }
 }
 
 /** Builds a valid create body, creating (through the API, as admin) every required parent. */
 export async function buildBody(t: TestApp, resource: Resource, ctx: Context): Promise<Record<string, unknown>> {
   const n = ++counter;
-  for (const pre of PREREQUISITES[resource.name] ?? []) await ensure(t, pre, ctx);
+  for (const pre of prerequisitesOf(resource)) await ensure(t, pre, ctx);
   const body: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(resource.fields)) {
     if (f.readOnly) continue;
@@ -91,4 +106,34 @@ export async function createUser(t: TestApp, roleId: number) {
   });
   if (res.status !== 201) throw new Error(`createUser ${res.status} ${JSON.stringify(res.body)}`);
   return { id: (res.body.data as { id: number }).id, email, token: await t.login(email, 'viewer-password') };
+}
+
+/**
+ * One change a PUT can make to a row `create` made with `ctx`, derived from the definition: a plain
+ * text or number field, else a flag turned off (`create` turns flags on), another enum value, or
+ * another parent row for a ref no other field cascades from (made beside the row's own parents when
+ * the ref cascades, so the cascade check still passes). Null when
+ * no field can change: the generated suite fails on that rather than skip the resource's PUT.
+ */
+export async function updateChange(
+  t: TestApp,
+  resource: Resource,
+  ctx: Context,
+): Promise<{ key: string; value: unknown } | null> {
+  const fields = Object.entries(resource.fields).filter(([, f]) => !f.readOnly && !f.virtual && !f.hideInForm);
+  const plain = fields.find(([, f]) => (f.kind === 'text' && !f.format) || f.kind === 'number');
+  if (plain) {
+    const [key, f] = plain;
+    return { key, value: f.kind === 'number' ? (f.max ?? 2) : `Changed ${key}` };
+  }
+  const flag = fields.find(([, f]) => f.kind === 'flag');
+  if (flag) return { key: flag[0], value: false };
+  for (const [key, f] of fields) if (f.kind === 'enum' && f.values.length > 1) return { key, value: f.values[1] };
+  // A ref other fields cascade from (a group above a client) would strand them: change a leaf.
+  const isParent = (key: string) => fields.some(([, f]) => f.kind === 'ref' && f.parent === key);
+  for (const [key, f] of fields) {
+    const target = f.kind === 'ref' && !isParent(key) ? RESOURCE_BY_NAME.get(f.entity) : undefined;
+    if (target && f.kind === 'ref') return { key, value: await create(t, target, f.parent ? { ...ctx } : {}) };
+  }
+  return null;
 }

@@ -20,7 +20,7 @@ import { user } from './user';
 import { userNotification } from './user-notification';
 
 /** Every plain entity. The server builds routes, the web builds screens, tests check each. */
-export const RESOURCES: readonly Resource[] = [
+const REGISTRY = [
   role,
   user,
   group,
@@ -44,11 +44,27 @@ export const RESOURCES: readonly Resource[] = [
   rolePod,
   configuration,
   configurationRole,
-];
+] as const;
+
+/** The name of a registry resource: maps keyed by it fail to compile when a resource is renamed or mistyped. */
+export type ResourceName = (typeof REGISTRY)[number]['name'];
+
+export const RESOURCES: readonly Resource[] = REGISTRY;
+
+export const RESOURCE_NAMES: readonly ResourceName[] = REGISTRY.map((r) => r.name);
+
+export const isResourceName = (name: string): name is ResourceName =>
+  (RESOURCE_NAMES as readonly string[]).includes(name);
+
+/** This resource's entry in a map keyed by resource name (its hooks, its factory needs ...), if it has one. */
+export function entryFor<T>(map: Partial<Record<ResourceName, T>>, resource: Pick<Resource, 'name'>): T | undefined {
+  return isResourceName(resource.name) ? map[resource.name] : undefined;
+}
 
 export const RESOURCE_BY_NAME: ReadonlyMap<string, Resource> = new Map(RESOURCES.map((r) => [r.name, r]));
 
-export function getResource(name: string): Resource {
+/** A registry resource by name; the name is checked at compile time, and at run time for names from outside. */
+export function getResource(name: ResourceName): Resource {
   const r = RESOURCE_BY_NAME.get(name);
   if (!r) throw new Error(`Unknown resource ${name}`);
   return r;

@@ -1,4 +1,10 @@
-/** Sidebar entries. The admin groups follow docs/screens.md#admin-sidebar word for word. */
+import type { Granularity, ResourceName } from '@greenpod/contracts';
+
+/**
+ * Sidebar entries. The admin groups keep the product's labels and order; Configuration Role, which
+ * that list leaves out, sits after Configuration so every registry resource is reachable
+ * (nav-items.test.ts names any that is not).
+ */
 export interface NavItem {
   label: string;
   to: string;
@@ -8,7 +14,10 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const admin = (label: string, name?: string): NavItem => ({ label, to: name ? `/admin/${name}` : '/admin' });
+/** An admin screen: a registry resource, an aggregate list, or a screen later issues build. */
+export type AdminScreen = ResourceName | `${Granularity}-data` | 'asset' | 'savings';
+
+const admin = (label: string, name?: AdminScreen): NavItem => ({ label, to: name ? `/admin/${name}` : '/admin' });
 
 export const USER_NAV: NavItem[] = [
   { label: 'Dashboard', to: '/' },
@@ -30,6 +39,7 @@ export const ADMIN_NAV: NavSection[] = [
       admin('User', 'user'),
       admin('User Notification', 'user-notification'),
       admin('Configuration', 'configuration'),
+      admin('Configuration Role', 'configuration-role'),
       admin('Asset', 'asset'),
       admin('Pod Sensor', 'pod-sensor'),
     ],

@@ -1,4 +1,4 @@
-import type { FieldDef, Resource } from '@greenpod/contracts';
+import { type FieldDef, type Resource, unhandledKind } from '@greenpod/contracts';
 import type { z } from 'zod';
 import type { Row } from './resource-api';
 
@@ -30,9 +30,20 @@ export function formSchema(resource: Resource, mode: FormMode): z.ZodObject {
 
 /** Inputs hold strings (selects and text boxes), booleans (checkboxes) or string lists (tags). */
 function toInput(def: FieldDef, value: unknown): unknown {
-  if (def.kind === 'flag') return value === true || value === 1 || (value === undefined && (def.default ?? false));
-  if (def.kind === 'tags') return Array.isArray(value) ? value.map(String) : [];
-  return value === null || value === undefined ? '' : String(value);
+  switch (def.kind) {
+    case 'flag':
+      return value === true || value === 1 || (value === undefined && (def.default ?? false));
+    case 'tags':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'text':
+    case 'number':
+    case 'enum':
+    case 'ref':
+    case 'shortcode':
+      return value === null || value === undefined ? '' : String(value);
+    default:
+      return unhandledKind(def);
+  }
 }
 
 export function initialValues(fields: readonly FormField[], row?: Row): FormValues {

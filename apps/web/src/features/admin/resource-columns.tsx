@@ -1,4 +1,4 @@
-import type { Resource } from '@greenpod/contracts';
+import { type Resource, unhandledKind } from '@greenpod/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { DataTableColumn, FieldOption } from '../../components/data-table/types';
 import { formatLocalDateTime } from '../../lib/format';
@@ -28,8 +28,15 @@ export function resourceColumns(resource: Resource): DataTableColumn<Row>[] {
           return enumLabel(col.key, value);
         case 'tags':
           return Array.isArray(value) ? value.map((v) => enumLabel(col.key, v)).join(', ') : '';
-        default:
+        case 'text':
+        case 'number':
+        case 'ref':
+        case 'shortcode':
+        case 'join':
+        case 'id':
           return value === null || value === undefined ? '' : String(value);
+        default:
+          return unhandledKind(col.kind);
       }
     },
   }));

@@ -1,4 +1,4 @@
-import { SENSOR_LABELS } from '@greenpod/contracts';
+import { SENSOR_LABELS, unhandledKind } from '@greenpod/contracts';
 import { Checkbox, ColorInput, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldError } from 'react-hook-form';
 import { Dropdown } from '../../components/dropdown/dropdown';
@@ -139,6 +139,8 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
                 onChange={(e) => change(e.currentTarget.value)}
               />
             );
+          default:
+            return unhandledKind(def);
         }
       }}
     />

@@ -1,4 +1,4 @@
-import type { Resource } from '@greenpod/contracts';
+import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
 import { apiRequest } from '../../lib/api-client';
 
 /** `ingestKey` -> "Ingest key": the modal's title and the confirmation's wording. */
@@ -11,15 +11,15 @@ export function secretLabel(field: string): string {
 const secretNoun = (field: string) => secretLabel(field).toLowerCase().split(' ').at(-1) ?? 'secret';
 
 /** How a resource's secret is used, shown under it. The rest of the modal is generic. */
-const USAGE: Record<string, string> = {
+export const SECRET_USAGE = {
   pod:
     'The pod signs in to MQTT with its identifier as user name and this key as password, ' +
     'or sends Authorization: Pod <identifier>:<key> to POST /api/ingest.',
-};
+} satisfies Partial<Record<ResourceName, string>>;
 
 export function secretNote(resource: Resource, field: string): string {
   const once = `Copy this ${secretNoun(field)} now: it is shown only once.`;
-  const usage = USAGE[resource.name];
+  const usage = entryFor<string>(SECRET_USAGE, resource);
   return usage ? `${once} ${usage}` : once;
 }
 
