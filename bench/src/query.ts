@@ -24,7 +24,7 @@ import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '..
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
+import { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../../apps/server/src/telemetry/rollup-tables';
 import { freePort } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
@@ -146,12 +146,12 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
  * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
  */
 const ROLLUPS = [
-  ...ROLLUP_LEVELS.map(
+  ...POD_ROLLUPS.map(
     (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
   ),
-  ...LOCATION_LEVELS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
+  ...LOCATION_ROLLUPS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
 ];
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 

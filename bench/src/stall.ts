@@ -17,7 +17,7 @@ import { type Database, openPglite, openPostgres } from '../../apps/server/src/d
 import { migrate } from '../../apps/server/src/db/migrate';
 import { seedBase } from '../../apps/server/src/seed/base-seed';
 import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../../apps/server/src/telemetry/rollup-levels';
+import { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../../apps/server/src/telemetry/rollup-tables';
 import { freePort, startServerProcess } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
@@ -115,11 +115,11 @@ async function load(db: Database, readings: number) {
       [from, Math.min(from + chunk, perSeries) - 1, perSeries, stepMs],
     );
   }
-  for (const level of ROLLUP_LEVELS) {
+  for (const level of POD_ROLLUPS) {
     await db.query(`INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
       SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value) FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`);
   }
-  for (const level of LOCATION_LEVELS) await db.query(addPodRowsSql(level, 'TRUE', { order: '2, 1' }));
+  for (const level of LOCATION_ROLLUPS) await db.query(addPodRowsSql(level, 'TRUE', { order: '2, 1' }));
   await db.query(`VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`);
   return perSeries * series;
 }
