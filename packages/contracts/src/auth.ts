@@ -57,3 +57,7 @@ export interface ActiveRole {
   description: string;
   accessLevel: number;
 }
+
+/** A role whose Level Of Access is at or above this is an administrator; the seeded viewer role sits below it. */
+export const ADMIN_ACCESS_LEVEL = 50;
+export const VIEWER_ACCESS_LEVEL = 10;

@@ -1,5 +1,6 @@
 export * from './aggregates';
 export * from './auth';
+export * from './choices';
 export * from './define-resource';
 export * from './fields';
 export * from './hierarchy';
@@ -8,5 +9,5 @@ export * from './list-params';
 export * from './messages';
 export * from './plain-text';
 export * from './resources/index';
-export * from './sensors';
+export * from './sensor-types';
 export * from './theme';
