@@ -4,16 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { parseDataTableParams } from '../crud/list-query';
+import { errorSchema } from '../http/response-schemas';
 import { deleteAggregates, generateAggregates } from './aggregate-generator';
 import { aggregateRowSchema, listAggregates } from './aggregate-list';
 import { withAggregateLock } from './aggregate-lock';
 import { GRANULARITIES } from './periods';
 
-const errorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  validationErrors: z.record(z.string(), z.array(z.string())).optional(),
-});
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 const listQuery = z.object({ dataTableParams: z.unknown().optional() }).loose();
 const listResponse = z.object({
@@ -32,6 +28,8 @@ export async function aggregateRoutes(base: FastifyInstance) {
   for (const granularity of GRANULARITIES) {
     const path = `/api/${granularity}-data`;
     const tags = [`${granularity}-data`];
+    // daily -> listDailyData, generateDailyData, deleteDailyData.
+    const data = `${granularity.charAt(0).toUpperCase()}${granularity.slice(1)}Data`;
 
     app.get(
       path,
@@ -39,6 +37,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security,
+          operationId: `list${data}`,
           summary: `List ${granularity} aggregated data (one row per pod and period)`,
           querystring: listQuery,
           response: { 200: listResponse, ...errors, 503: errorSchema },
@@ -58,6 +57,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security,
+          operationId: `generate${data}`,
           summary: `Generate the ${granularity} rows of every closed period not generated yet`,
           response: {
             200: z.object({ success: z.literal(true), data: z.object({ generated: z.number() }) }),
@@ -80,6 +80,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security,
+          operationId: `delete${data}`,
           summary: `Delete every ${granularity} row`,
           response: { 200: z.object({ success: z.literal(true), data: z.object({ deleted: z.number() }) }), ...errors },
         },

@@ -4,16 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf, requireAdmin } from '../auth/caller';
 import { forbidden } from '../http/errors';
+import { errorSchema } from '../http/response-schemas';
 import { parseDataTableParams } from './list-query';
+import { crudOperationIds } from './operation-ids';
 import { createRepository } from './repository';
 
 const idParams = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
-});
-const errorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  validationErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 const listQuery = z.object({ dataTableParams: z.unknown().optional() }).loose();
 const security = [{ bearerAuth: [] }];
@@ -36,6 +33,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   });
   const path = `/api/${resource.name}`;
   const tags = [resource.name];
+  const operationId = crudOperationIds(resource.name);
   const row = resource.rowSchema;
   const errors = {
     400: errorSchema,
@@ -59,6 +57,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security,
+          operationId: operationId.list,
           summary: `List ${resource.label} records`,
           querystring: listQuery,
           response: {
@@ -82,6 +81,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security,
+          operationId: operationId.read,
           summary: `Read one ${resource.label}`,
           params: idParams,
           response: { 200: z.object({ success: z.literal(true), data: row }), ...errors },
@@ -98,6 +98,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security,
+          operationId: operationId.create,
           summary: `Create a ${resource.label}`,
           body: resource.createSchema,
           response: { 201: createdSchema(resource), ...errors },
@@ -117,6 +118,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security,
+          operationId: operationId.update,
           summary: `Update a ${resource.label}`,
           params: idParams,
           body: resource.updateSchema,
@@ -137,6 +139,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security,
+          operationId: operationId.delete,
           summary: `Delete a ${resource.label}`,
           params: idParams,
           response: { 200: z.object({ success: z.literal(true) }), ...errors },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import type { SqlParam } from '../db/database';
+import { errorResponses } from '../http/response-schemas';
 import { listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
@@ -13,12 +14,7 @@ import { planBuckets } from './window';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['dashboard'];
-const errorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  validationErrors: z.record(z.string(), z.array(z.string())).optional(),
-});
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+const errors = errorResponses(400, 401, 404);
 const cardSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -38,6 +34,14 @@ const cardsResponse = z.object({
 const graphResponse = z.object({
   success: z.literal(true),
   data: z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))),
+});
+const areaPodCountResponse = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ locationId: z.number(), areaCount: z.number(), podCount: z.number() })),
+});
+const podCountResponse = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ areaId: z.number(), podCount: z.number() })),
 });
 
 /** The viewer dashboard's reads (API.md "Dashboards"), every one limited to the caller's scope. */
@@ -72,6 +76,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
+        operationId: 'listCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary:
@@ -88,6 +93,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
+        operationId: 'listLiveCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary: 'Dashboard cards over the last `minutes` (10..60, default 30)',
@@ -103,6 +109,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
+        operationId: 'getGraph',
         querystring: graphQuery,
         response: { 200: graphResponse, ...errors },
         summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]',
@@ -136,13 +143,19 @@ export async function dashboardRoutes(base: FastifyInstance) {
   app.get(
     '/api/areaPodCount',
     {
-      schema: { tags, security, summary: 'Visible areas and pods per visible location' },
+      schema: {
+        tags,
+        security,
+        operationId: 'countAreasAndPodsPerLocation',
+        summary: 'Visible areas and pods per visible location',
+        response: { 200: areaPodCountResponse, ...errorResponses(401) },
+      },
       onRequest: authenticate,
     },
     async (request) => {
       const params: SqlParam[] = [];
       const v = visibleIds(callerOf(request).scope, params);
-      const data = await app.db.query(
+      const data = await app.db.query<z.output<typeof areaPodCountResponse>['data'][number]>(
         `SELECT t.id AS "locationId",
          (SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${v.areas()})) AS "areaCount",
          (SELECT count(*)::int FROM pod p WHERE p.location_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
@@ -159,8 +172,10 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
+        operationId: 'countPodsPerArea',
         querystring: countQuery,
         summary: 'Visible pods per visible area (of one location with locationId)',
+        response: { 200: podCountResponse, ...errors },
       },
       onRequest: authenticate,
     },
@@ -175,7 +190,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
         params.push(locationId);
         where += ` AND t.location_id = $${params.length}`;
       }
-      const data = await app.db.query(
+      const data = await app.db.query<z.output<typeof podCountResponse>['data'][number]>(
         `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
        FROM area t WHERE ${where} ORDER BY t.id`,
         params,

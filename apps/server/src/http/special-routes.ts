@@ -6,6 +6,7 @@ import { authenticate, callerOf } from '../auth/caller';
 import { compileSelect, scopeClause } from '../crud/select';
 import type { SqlParam } from '../db/database';
 import { forbidden, notFound } from './errors';
+import { errorResponses, successSchema } from './response-schemas';
 
 const THEME_SQL = [...THEME_FIELDS, 'primaryLogo', 'secondaryLogo', 'favicon']
   .map((f) => `c.${columnName(f)} AS "${f}"`)
@@ -22,11 +23,16 @@ export async function specialRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/configuration/default',
-    { schema: { tags: ['configuration'], summary: 'The default theme (public)' } },
-    async () => ({
-      success: true,
-      data: DEFAULT_THEME,
-    }),
+    {
+      schema: {
+        tags: ['configuration'],
+        security: [],
+        operationId: 'getDefaultTheme',
+        summary: 'The default theme (public)',
+        response: { 200: successSchema, ...errorResponses(429) },
+      },
+    },
+    async () => ({ success: true as const, data: DEFAULT_THEME }),
   );
 
   app.get(
@@ -34,8 +40,11 @@ export async function specialRoutes(base: FastifyInstance) {
     {
       schema: {
         tags: ['configuration'],
+        security: [],
+        operationId: 'getClientTheme',
         summary: "A client's theme by shortcodes (public: theme only)",
         params: z.object({ groupShortcode: shortcode, clientShortcode: shortcode }),
+        response: { 200: successSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -49,7 +58,7 @@ export async function specialRoutes(base: FastifyInstance) {
         `SELECT ${THEME_SQL} FROM configuration c WHERE c.client_id = $1 AND c.active`,
         [client.id],
       );
-      return { success: true, data: theme ?? DEFAULT_THEME };
+      return { success: true as const, data: theme ?? DEFAULT_THEME };
     },
   );
 
@@ -60,7 +69,9 @@ export async function specialRoutes(base: FastifyInstance) {
         tags: ['configuration'],
         summary: "The theme for a role's users",
         security,
+        operationId: 'getRoleTheme',
         params: z.object({ roleId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
       },
       onRequest: authenticate,
     },
@@ -71,7 +82,7 @@ export async function specialRoutes(base: FastifyInstance) {
         `SELECT ${THEME_SQL} FROM configuration_role cr JOIN configuration c ON c.id = cr.configuration_id WHERE cr.role_id = $1 AND c.active`,
         [request.params.roleId],
       );
-      return { success: true, data: theme ?? DEFAULT_THEME };
+      return { success: true as const, data: theme ?? DEFAULT_THEME };
     },
   );
 
@@ -82,7 +93,9 @@ export async function specialRoutes(base: FastifyInstance) {
         tags: ['notification'],
         summary: "A user's unread notifications",
         security,
+        operationId: 'listUnreadNotifications',
         params: z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
       },
       onRequest: authenticate,
     },
@@ -102,7 +115,7 @@ export async function specialRoutes(base: FastifyInstance) {
        ORDER BY un.created DESC LIMIT 100`,
         params,
       );
-      return { success: true, data: rows, paging: { skip: 0, limit: 100, total: rows.length } };
+      return { success: true as const, data: rows, paging: { skip: 0, limit: 100, total: rows.length } };
     },
   );
 }

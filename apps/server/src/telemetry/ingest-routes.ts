@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { notFound, unauthorized } from '../http/errors';
+import { errorResponses, successSchema } from '../http/response-schemas';
 import { mosquittoHash } from './broker-credentials';
 import { hashIngestKey, newIngestKey } from './pod-directory';
 
@@ -20,8 +21,11 @@ export async function ingestRoutes(base: FastifyInstance) {
       bodyLimit: MAX_HTTP_BATCH_BYTES,
       schema: {
         tags: ['ingest'],
+        security: [{ podKey: [] }],
+        operationId: 'ingestReadings',
         summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
         body: ingestBatchSchema,
+        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429) },
       },
       onRequest: async (request) => {
         const m = podAuth.exec(request.headers.authorization ?? '');
@@ -34,7 +38,7 @@ export async function ingestRoutes(base: FastifyInstance) {
       const pod = request.pod;
       if (!pod) throw unauthorized();
       const result = await app.ingest.ingest(pod, request.body.readings);
-      return reply.status(202).send({ success: true, data: result });
+      return reply.status(202).send({ success: true as const, data: result });
     },
   );
 
@@ -45,7 +49,12 @@ export async function ingestRoutes(base: FastifyInstance) {
         tags: ['pod'],
         summary: "Rotate a pod's ingest key; the new key is shown once",
         security: [{ bearerAuth: [] }],
+        operationId: 'rotatePodIngestKey',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          200: z.object({ success: z.literal(true), data: z.object({ ingestKey: z.string() }) }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       onRequest: requireAdmin,
     },
@@ -57,7 +66,7 @@ export async function ingestRoutes(base: FastifyInstance) {
       );
       if (!row) throw notFound('Pod');
       app.ingest.pods.forget(row.identifier);
-      return { success: true, data: { ingestKey } };
+      return { success: true as const, data: { ingestKey } };
     },
   );
 }
