@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 // One config for dev, build and tests so the three never disagree on plugins or aliases.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(resolve(import.meta.dirname, 'dist'))],
   server: {
     // The API lives in apps/server; in dev the SPA proxies to it so both share one origin.
     // GREENPOD_API points the proxy elsewhere (a second server on another port, a remote one).

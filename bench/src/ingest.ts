@@ -8,10 +8,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { formatWireTime, SENSOR_TYPES } from '@greenpod/contracts';
+import { apiClient, freePort, startServerProcess } from '@greenpod/server/testing';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { apiClient, freePort, startServerProcess } from '../../apps/server/src/test/server-process';
 import { createPods } from './estate';
 import { benchDatabase } from './pg-cluster';
 

@@ -14,18 +14,27 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { SENSOR_TYPES } from '@greenpod/contracts';
+import {
+  addPodRowsSql,
+  type Database,
+  DERIVED_TABLES,
+  LOCATION_ROLLUPS,
+  listCards,
+  meansByBucket,
+  migrate,
+  openPglite,
+  openPostgres,
+  POD_ROLLUPS,
+  planBuckets,
+  podsUnderSql,
+  resolveWindow,
+  sumsByPod,
+  type TimeWindow,
+  type WindowMode,
+} from '@greenpod/server/bench';
+import { freePort } from '@greenpod/server/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { listCards } from '../../apps/server/src/dashboard/cards';
-import { meansByBucket } from '../../apps/server/src/dashboard/chart-query';
-import { podsUnderSql } from '../../apps/server/src/dashboard/dashboard-scope';
-import { sumsByPod } from '../../apps/server/src/dashboard/readings-query';
-import { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../../apps/server/src/dashboard/window';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../../apps/server/src/telemetry/rollup-tables';
-import { freePort } from '../../apps/server/src/test/server-process';
 import { benchDatabase } from './pg-cluster';
 
 const { values: args } = parseArgs({

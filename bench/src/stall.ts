@@ -11,14 +11,20 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SENSOR_TYPES } from '@greenpod/contracts';
-import { hashPassword } from '../../apps/server/src/auth/passwords';
-import { loadConfig } from '../../apps/server/src/config';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/database';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { seedBase } from '../../apps/server/src/seed/base-seed';
-import { addPodRowsSql } from '../../apps/server/src/telemetry/location-rollups';
-import { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../../apps/server/src/telemetry/rollup-tables';
-import { freePort, startServerProcess } from '../../apps/server/src/test/server-process';
+import {
+  addPodRowsSql,
+  type Database,
+  DERIVED_TABLES,
+  hashPassword,
+  LOCATION_ROLLUPS,
+  loadConfig,
+  migrate,
+  openPglite,
+  openPostgres,
+  POD_ROLLUPS,
+  seedBase,
+} from '@greenpod/server/bench';
+import { freePort, startServerProcess } from '@greenpod/server/testing';
 import { benchDatabase } from './pg-cluster';
 
 const { values: args } = parseArgs({

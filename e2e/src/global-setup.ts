@@ -1,24 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@greenpod/server/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 // Vitest runs each e2e file in a fresh module scope, so the accounts suite's password change is replayed by the admin suite's fallback.
 const root = resolve(import.meta.dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 
 /** Builds the SPA and starts the real server (PGlite, or a fresh database on DATABASE_URL). */
 export default async function setup(project: TestProject) {
@@ -54,6 +45,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     GREENPOD_DEMO: '0',
     MQTT_PORT: '0',
+    WEATHER_URL: '', // no internet in tests: cards go without weather
     DATABASE_URL: databaseUrl ?? '',
   };
   const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {

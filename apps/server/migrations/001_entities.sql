@@ -1,4 +1,4 @@
--- The data model of admin.md section 3. Ids are identities; every child row carries its ancestors'
+-- The data model of the resource registry (packages/contracts/src/resources). Ids are identities; every child row carries its ancestors'
 -- ids where the hierarchy places it, so scope filtering is one WHERE clause.
 
 CREATE TABLE role (

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -14,18 +13,20 @@ import { aggregateRoutes } from './aggregates/aggregate-routes';
 import { authRoutes } from './auth/auth-routes';
 import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
+import { specialRoutes } from './crud/special-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
-import { specialRoutes } from './http/special-routes';
+import { openApiOptions } from './http/openapi-options';
 import { createMailer, type Mailer } from './mail/mailer';
-import { openApiOptions } from './openapi/openapi-options';
 import { registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
+import { registerWebApp } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
+import { weatherRoutes } from './weather/weather-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +91,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     store: pgRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many attempts. Please try again in ${ctx.after}.`),
   });
-  await app.register(swagger, openApiOptions(config));
+  await app.register(swagger, openApiOptions(config.PUBLIC_URL));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
@@ -103,7 +104,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);
-  if (spa) await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false });
+  await app.register(weatherRoutes);
+  if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }
 

@@ -69,6 +69,10 @@ const schema = z
       .default(5_000),
     REQUEST_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(600),
     REQUEST_CONCURRENCY_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(12),
+    // Where the weather comes from (Open-Meteo's API, or a mirror); empty turns weather off.
+    WEATHER_URL: z
+      .union([z.literal(''), z.url({ error: 'must be a URL such as https://api.open-meteo.com' })])
+      .default('https://api.open-meteo.com'),
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   })
   .superRefine(brokerFilesNeedSubscriber)

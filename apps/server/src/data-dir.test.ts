@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, freePort, startServerProcess } from './test/server-process';
+import { apiClient, freePort, startServerProcess } from './server-process';
 
 /** Everything under DATA_DIR is the service user's alone: the database, the JWT secret, live reset links. */
 const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-perms-'));
@@ -66,5 +66,5 @@ describe('DATA_DIR permissions', () => {
     ).toBe(200);
     await vi.waitFor(() => expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(2));
     expect(walk(dataDir).filter(openToOthers)).toEqual([]);
-  });
+  }, 120_000); // two real server starts (tsx compiles the server each time): slow on a busy 2-core machine
 });

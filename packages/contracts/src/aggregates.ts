@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Aggregation periods of the daily, weekly and monthly data (admin.md 2, API.md). */
+/** Aggregation periods of the daily, weekly and monthly data (docs/domain.md#aggregates). */
 export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
@@ -18,22 +18,32 @@ export const AGGREGATE_VALUE_FIELDS = [
 ] as const;
 export type AggregateValueField = (typeof AGGREGATE_VALUE_FIELDS)[number];
 
-/** One row of GET /api/{daily,weekly,monthly}-data (admin.md 3 "Aggregated data row"). */
+/** The unit of the sums, for the OpenAPI document; the other values are means in the sensor's unit. */
+const VALUE_NOTES: Partial<Record<AggregateValueField, string>> = {
+  electricitySum: 'kWh in the period',
+  waterSum: 'litres in the period',
+};
+const valueSchema = (key: AggregateValueField) => {
+  const schema = z.number().nullable();
+  const note = VALUE_NOTES[key];
+  return note ? schema.describe(note) : schema;
+};
+
+/** One row of GET /api/{daily,weekly,monthly}-data (docs/api.md#aggregates). */
 export const aggregateRowSchema = z.object({
   id: z.number(),
   podId: z.number(),
   podTitle: z.string(),
   podsIdentifier: z.string(),
-  ...(Object.fromEntries(AGGREGATE_VALUE_FIELDS.map((key) => [key, z.number().nullable()])) as Record<
+  ...(Object.fromEntries(AGGREGATE_VALUE_FIELDS.map((key) => [key, valueSchema(key)])) as Record<
     AggregateValueField,
     z.ZodNullable<z.ZodNumber>
   >),
-  /** The period's start, yyyy-MM-dd HH:mm:ss UTC. */
-  created: z.string(),
+  created: z.string().describe("the period's start, yyyy-MM-dd HH:mm:ss UTC"),
 });
 export type AggregateRow = z.infer<typeof aggregateRowSchema>;
 
-/** List protocol whitelists: the server searches and sorts only on these; default order created DESC. */
+/** List protocol whitelists: the server searches, sorts and filters only on these; default order created DESC. */
 export const AGGREGATE_SEARCHABLE = ['podTitle', 'podsIdentifier'] as const;
 export const AGGREGATE_SORTABLE = [
   'podId',
@@ -42,6 +52,8 @@ export const AGGREGATE_SORTABLE = [
   ...AGGREGATE_VALUE_FIELDS,
   'created',
 ] as const;
+/** fetchParams may narrow a list to one pod. */
+export const AGGREGATE_FILTERABLE = ['podId'] as const;
 export const AGGREGATE_DEFAULT_SORT = { key: 'created', direction: 'DESC' } as const;
 
 /** What Generate and Delete answer: how many rows were made or removed. */

@@ -58,6 +58,9 @@ export interface ActiveRole {
   accessLevel: number;
 }
 
-/** A role whose Level Of Access is at or above this is an administrator; the seeded viewer role sits below it. */
+/**
+ * A role whose Level Of Access is at or above this is an administrator; the seeded viewer role sits below
+ * it (docs/domain.md#scope).
+ */
 export const ADMIN_ACCESS_LEVEL = 50;
 export const VIEWER_ACCESS_LEVEL = 10;

@@ -1,4 +1,4 @@
-/** group > client > location > area > pod (DOMAIN.md "Hierarchy and scope"). */
+/** group > client > location > area > pod (docs/domain.md#hierarchy). */
 export const HIERARCHY_LEVELS = ['group', 'client', 'location', 'area', 'pod'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
 

@@ -9,5 +9,6 @@ export * from './list-params';
 export * from './messages';
 export * from './plain-text';
 export * from './resources/index';
+export * from './rule-state';
 export * from './sensor-types';
 export * from './theme';

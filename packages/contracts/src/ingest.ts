@@ -54,7 +54,7 @@ const daysIn = (y: number, month: number) =>
   month === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 /**
- * `yyyy-MM-dd HH:mm:ss` in UTC (DOMAIN.md "Readings and time"); ISO 8601 is accepted too. A day,
+ * `yyyy-MM-dd HH:mm:ss` in UTC (docs/domain.md#readings); ISO 8601 is accepted too. A day,
  * hour, minute, second or offset that does not exist is refused: `new Date` would roll
  * 2026-02-30 over to March 2nd and store the reading under a day the pod never meant.
  */

@@ -5,7 +5,7 @@ import { hasForbiddenCharacters, plainText } from './plain-text';
 // Every text a list query carries is one line: a NUL or a lone surrogate would reach SQL as a parameter.
 const line = (max: number) => plainText(z.string().max(max));
 
-/** Query of every list call (API.md "List protocol"). */
+/** Query of every list call (docs/api.md#lists). */
 export const dataTableParamsSchema = z
   .object({
     searchField: line(64).optional(),

@@ -1,4 +1,4 @@
-/** Visible texts the specs fix word for word (admin.md 5, viewer.md 8). */
+/** Visible texts the screens show word for word (docs/screens.md). */
 export const MESSAGES = {
   required: '** This field is required, please fill it in **',
   selectAtLeastOne: 'Please select at least one',

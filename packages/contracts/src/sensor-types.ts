@@ -1,4 +1,4 @@
-/** The eight sensor kinds a pod can carry (viewer.md 1). */
+/** The eight sensor kinds a pod can carry (docs/domain.md#hierarchy). */
 export const SENSOR_TYPES = [
   'TEMPERATURE',
   'HUMIDITY',
@@ -11,7 +11,7 @@ export const SENSOR_TYPES = [
 ] as const;
 export type SensorType = (typeof SENSOR_TYPES)[number];
 
-/** Gauge ranges (viewer.md 5). */
+/** Gauge ranges (docs/domain.md#cards). */
 export const SENSOR_RANGES: Record<SensorType, { min: number; max: number }> = {
   TEMPERATURE: { min: -40, max: 85 },
   HUMIDITY: { min: 0, max: 100 },

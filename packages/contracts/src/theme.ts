@@ -1,4 +1,4 @@
-/** The theme fields of a configuration (admin.md 3 "Theme"). */
+/** The theme fields of a configuration (docs/domain.md#themes). */
 export const THEME_FIELDS = [
   'backgroundColor',
   'foregroundColor',
@@ -17,7 +17,7 @@ export type Theme = Record<ThemeField, string> & {
   favicon: string | null;
 };
 
-/** Greenpod's own colours, used without a signed-in user or shortcodes (viewer.md 4). */
+/** Greenpod's own colours, used without a signed-in user or shortcodes (docs/domain.md#themes). */
 export const DEFAULT_THEME: Theme = {
   backgroundColor: '#f4f7f2',
   foregroundColor: '#ffffff',

@@ -1,9 +1,10 @@
+import { GRANULARITIES, type Granularity } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReadings } from '../telemetry/measurement-writer';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { deleteAggregates, generateAggregates } from './aggregate-generator';
-import { GRANULARITIES, type Granularity, periodStart } from './periods';
+import { periodStart } from './periods';
 
 const TYPES = [
   'ELECTRICITY',

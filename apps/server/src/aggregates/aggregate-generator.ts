@@ -1,7 +1,7 @@
-import type { SensorType } from '@greenpod/contracts';
+import type { Granularity, SensorType } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 import { kilowattHoursSql } from './energy';
-import { ceilToUtcHour, closedUntil, type Granularity } from './periods';
+import { ceilToUtcHour, closedUntil } from './periods';
 
 /**
  * A period counts as closed this long after its end, so the last readings of a period (pods report
@@ -20,7 +20,7 @@ export interface GenerateOptions {
   onlyAfterLatest?: boolean;
 }
 
-// Column of aggregated_data -> sensor type whose mean it holds (DOMAIN.md "Aggregated data").
+// Column of aggregated_data -> sensor type whose mean it holds (docs/domain.md#aggregates).
 const MEANS: readonly [column: string, type: SensorType][] = [
   ['electricity', 'ELECTRICITY'],
   ['temperature', 'TEMPERATURE'],

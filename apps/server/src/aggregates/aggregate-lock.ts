@@ -1,5 +1,5 @@
+import type { Granularity } from '@greenpod/contracts';
 import type { Database, Queryable } from '../db/database';
-import type { Granularity } from './periods';
 
 // Two-key advisory lock: a namespace ('GPAG') for this module, then one key per granularity, so the
 // daily, weekly and monthly jobs can run on different instances at the same time.

@@ -147,6 +147,24 @@ describe('generate, list, delete', () => {
     expect(res.body.validationErrors?.[field]).toBeDefined();
   });
 
+  // One list protocol: a CRUD list and an aggregated list refuse the same request in the same words.
+  it.each([
+    [{ fetchParams: { nope: 1 } }],
+    [{ fetchParams: { podId: 'abc' } }],
+    [{ fetchParams: { podId: 1.5 } }],
+    [{ colKey: 'nope' }],
+    [{ searchField: 'nope', searchWord: 'x' }],
+    [{ sortDirection: 'sideways' }],
+  ])('answers %j with the same 400 message as a CRUD list', async (params) => {
+    const crud = await t.call('GET', list('/api/measurement', params), { token: t.adminToken });
+    const aggregate = await t.call('GET', list('/api/daily-data', params), { token: t.adminToken });
+    expect(crud.status).toBe(400);
+    expect(aggregate.status).toBe(400);
+    expect(aggregate.body.error).toBe(crud.body.error);
+    expect(Object.keys(aggregate.body.validationErrors ?? {})).toEqual(Object.keys(crud.body.validationErrors ?? {}));
+    if ('fetchParams' in params) expect(aggregate.body.validationErrors).toEqual(crud.body.validationErrors);
+  });
+
   it('refuses a dataTableParams that is not JSON with a 400', async () => {
     expect((await t.call('GET', '/api/monthly-data?dataTableParams=%7Bnope', { token: t.adminToken })).status).toBe(
       400,

@@ -1,8 +1,8 @@
+import { GRANULARITIES, type Granularity } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { generateAggregates } from './aggregate-generator';
 import { withAggregateLock } from './aggregate-lock';
-import { GRANULARITIES, type Granularity } from './periods';
 
 /** Rows written per granularity, or null where another instance held the job's lock. */
 export type ScheduledRun = Record<Granularity, number | null>;

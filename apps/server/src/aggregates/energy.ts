@@ -1,5 +1,5 @@
 /**
- * Energy and water of a set of readings (docs/domain.md "Consumption"). A pod reports every 5
+ * Energy and water of a set of readings (docs/domain.md#consumption). A pod reports every 5
  * minutes, and an electricity reading is the charge of its interval in ampere-hours, so energy is the
  * plain sum x volts / 1000 (the dashboard's 12 x reading x V / 1000 is the mean power in kW instead).
  * A water reading is the litres of its interval. The multiplier is a tariff's unit conversion.

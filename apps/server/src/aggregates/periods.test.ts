@@ -1,5 +1,6 @@
+import type { Granularity } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { ceilToUtcHour, closedPeriods, closedUntil, type Granularity, isTimeZone, periodAt } from './periods';
+import { ceilToUtcHour, closedPeriods, closedUntil, isTimeZone, periodAt } from './periods';
 
 const iso = (d: Date) => d.toISOString().replace('.000', '');
 const at = (s: string) => new Date(s);

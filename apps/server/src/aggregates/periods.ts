@@ -1,8 +1,9 @@
+import type { Granularity } from '@greenpod/contracts';
 import { offsetAt, wallAsUtcMs, wallTimeAt } from '../time/time-zone';
 
 export { isTimeZone } from '../time/time-zone';
 /**
- * Aggregation periods in a time zone (DOMAIN.md "Aggregated data"): a day runs from local midnight
+ * Aggregation periods in a time zone (docs/domain.md#aggregates): a day runs from local midnight
  * to the next, a week from Monday 00:00 to the next Monday, a month from the 1st 00:00 to the next 1st.
  *
  * Rows are built from `measurement_hourly`, whose buckets are whole UTC hours. In a zone whose offset
@@ -12,9 +13,6 @@ export { isTimeZone } from '../time/time-zone';
  * hour (30 or 45 minutes later). Every reading is still counted exactly once and the result does not
  * depend on raw readings, which may be deleted by RAW_RETENTION_DAYS; `created` stays the local start.
  */
-
-export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
 
 export interface Period {
   start: Date;

@@ -69,3 +69,20 @@ export async function lowestRoleId(db: Queryable): Promise<number | undefined> {
   );
   return row?.id;
 }
+
+/**
+ * Adds a registered user, active and waiting for an administrator to verify them. Returns false
+ * when the address already has an account (nothing is changed then).
+ */
+export async function insertPendingUser(
+  db: Queryable,
+  user: { roleId: number; firstName: string; lastName: string; email: string; passwordHash: string },
+): Promise<boolean> {
+  const [created] = await db.query<{ id: number }>(
+    `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified)
+     VALUES ($1, $2, $3, $4, $5, true, false)
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [user.roleId, user.firstName, user.lastName, user.email, user.passwordHash],
+  );
+  return created !== undefined;
+}

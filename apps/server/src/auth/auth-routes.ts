@@ -10,16 +10,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
-import { errorResponses, successSchema } from '../http/response-schemas';
+import { bearerSecurity, emptyResponse, errorResponses, ok, okEmpty, successSchema } from '../http/route-schemas';
 import { mailRegistrationAttempt } from './account-mails';
-import { findUserBy, lowestRoleId, publicUser } from './account-queries';
+import { findUserBy, insertPendingUser, lowestRoleId, publicUser } from './account-queries';
 import { authenticate, callerOf } from './caller';
+import { resetPasswordWithToken, storeResetToken } from './password-reset-queries';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newResetToken, RESET_TTL_MINUTES, sessionClaimsOf } from './tokens';
 
+// The rate-limit key runs before validation: the body may be anything, so it is narrowed here.
 const emailKey = (request: FastifyRequest) => {
-  const body = request.body as { email?: unknown } | undefined;
-  return `${request.ip}:${typeof body?.email === 'string' ? body.email.toLowerCase() : ''}`;
+  const body: unknown = request.body;
+  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
+  return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
 };
 const limit = (max: number, keyGenerator?: (r: FastifyRequest) => string) => ({
   rateLimit: { max, timeWindow: '15 minutes', hook: 'preHandler' as const, ...(keyGenerator ? { keyGenerator } : {}) },
@@ -97,11 +100,8 @@ export async function authRoutes(appBase: FastifyInstance) {
       const roleId = await lowestRoleId(app.db);
       if (!roleId) throw new HttpError(503, 'Registration is closed: no viewer role exists yet');
       // One answer, and the same work (a hash), whether or not the address has an account.
-      const [created] = await app.db.query<{ id: number }>(
-        `INSERT INTO app_user (role_id, first_name, last_name, email, password, active, verified) VALUES ($1, $2, $3, $4, $5, true, false)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
-        [roleId, firstName, lastName, email, await hashPassword(password)],
-      );
+      const passwordHash = await hashPassword(password);
+      const created = await insertPendingUser(app.db, { roleId, firstName, lastName, email, passwordHash });
       if (!created) mailRegistrationAttempt(app, email);
       return reply.status(201).send({ success: true as const, message: PENDING_VERIFICATION });
     },
@@ -125,10 +125,7 @@ export async function authRoutes(appBase: FastifyInstance) {
       const user = await findUserBy(app.db, 'email', request.body.email);
       if (user?.active) {
         const token = newResetToken();
-        await app.db.query(
-          `INSERT INTO password_reset (token_hash, user_id, expires) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-          [hashToken(token), user.id, RESET_TTL_MINUTES],
-        );
+        await storeResetToken(app.db, user.id, hashToken(token), RESET_TTL_MINUTES);
         const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
         await app.mailer.send({
           to: user.email,
@@ -150,27 +147,16 @@ export async function authRoutes(appBase: FastifyInstance) {
         summary: 'Choose a new password with the token of a reset link',
         params: z.object({ token: z.string().min(1).max(200) }),
         body: resetPasswordSchema,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 429) },
+        response: { 200: emptyResponse, ...errorResponses(400, 429) },
       },
       config: limit(config.RESET_RATE_LIMIT),
     },
     async (request) => {
-      const hash = hashToken(request.params.token);
-      const done = await app.db.transaction(async (tx) => {
-        const [row] = await tx.query<{ user_id: number }>(
-          `UPDATE password_reset SET used = now() WHERE token_hash = $1 AND used IS NULL AND expires > now() RETURNING user_id`,
-          [hash],
-        );
-        if (!row) return false;
-        await tx.query('UPDATE app_user SET password = $1, updated = now() WHERE id = $2', [
-          await hashPassword(request.body.password),
-          row.user_id,
-        ]);
-        await tx.query('UPDATE password_reset SET used = now() WHERE user_id = $1 AND used IS NULL', [row.user_id]);
-        return true;
-      });
+      const done = await resetPasswordWithToken(app.db, hashToken(request.params.token), () =>
+        hashPassword(request.body.password),
+      );
       if (!done) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.');
-      return { success: true as const };
+      return okEmpty();
     },
   );
 
@@ -179,7 +165,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     {
       schema: {
         tags,
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         operationId: 'getCurrentUser',
         summary: 'The signed-in user and their role',
         response: { 200: successSchema, ...errorResponses(401) },
@@ -189,7 +175,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     async (request) => {
       const user = await findUserBy(app.db, 'id', callerOf(request).userId);
       if (!user) throw unauthorized();
-      return { success: true as const, data: { user: publicUser(user), role: user.role } };
+      return ok({ user: publicUser(user), role: user.role });
     },
   );
 }

@@ -16,16 +16,28 @@ export async function lockAdministrators(tx: Queryable) {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', LOCK);
 }
 
+// The administrators who can sign in: active, verified users of a role at the administrator level
+// ($1 is ADMIN_ACCESS_LEVEL). Both the last-administrator rule and the start-up restore count these.
+const ACTIVE_ADMINISTRATORS = `FROM app_user u JOIN role r ON r.id = u.role_id
+  WHERE r.access_level >= $1 AND u.active AND u.verified`;
+
 /** Active, verified users of an administrator role, leaving out one user or one role's users. */
 async function otherAdministrators(tx: Queryable, leaveOut: { userId: number } | { roleId: number }) {
   await lockAdministrators(tx);
   const [column, id] = 'userId' in leaveOut ? ['u.id', leaveOut.userId] : ['u.role_id', leaveOut.roleId];
   const [row] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM app_user u JOIN role r ON r.id = u.role_id
-     WHERE r.access_level >= $1 AND u.active AND u.verified AND ${column} <> $2`,
+    `SELECT count(*)::int AS n ${ACTIVE_ADMINISTRATORS} AND ${column} <> $2`,
     [ADMIN_ACCESS_LEVEL, id],
   );
   return row?.n ?? 0;
+}
+
+/** Whether any active, verified administrator exists; run under lockAdministrators. */
+export async function hasActiveAdministrator(tx: Queryable): Promise<boolean> {
+  const [row] = await tx.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 ${ACTIVE_ADMINISTRATORS}) AS found`, [
+    ADMIN_ACCESS_LEVEL,
+  ]);
+  return row?.found === true;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 
 /**
  * A role's scope: the union of its role-group .. role-pod bindings, each granting that node and
- * everything below it (DOMAIN.md). Administrators see everything.
+ * everything below it (docs/domain.md#scope). Administrators see everything.
  */
 export async function loadScope(db: Queryable, roleId: number, accessLevel: number): Promise<Scope> {
   if (accessLevel >= ADMIN_ACCESS_LEVEL) return { all: true };

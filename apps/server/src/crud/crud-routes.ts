@@ -1,28 +1,33 @@
-import { pagingSchema, RESOURCES, type Resource } from '@greenpod/contracts';
+import { RESOURCES, type Resource } from '@greenpod/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf, requireAdmin } from '../auth/caller';
 import { forbidden } from '../http/errors';
-import { errorSchema } from '../http/response-schemas';
+import {
+  bearerSecurity,
+  emptyResponse,
+  errorResponses,
+  idParams,
+  itemResponse,
+  listQuerystring,
+  listResponse,
+  ok,
+  okEmpty,
+  okPage,
+} from '../http/route-schemas';
 import { parseDataTableParams } from './list-query';
 import { crudOperationIds } from './operation-ids';
 import { createRepository } from './repository';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
-});
-const listQuery = z.object({ dataTableParams: z.unknown().optional() }).loose();
-const security = [{ bearerAuth: [] }];
-
 const createdSchema = (r: Resource) => {
-  const base = z.object({ success: z.literal(true), data: r.rowSchema });
+  const base = itemResponse(r.rowSchema);
   return r.secretOnCreate ? base.extend({ [r.secretOnCreate]: z.string() }) : base;
 };
 
 /** Builds the five routes (or fewer, per `verbs`) of every registry resource: no route file per entity. */
 export async function crudRoutes(app: FastifyInstance) {
-  for (const resource of RESOURCES) registerResource(app.withTypeProvider<ZodTypeProvider>(), resource);
+  for (const resource of RESOURCES) registerResource(app, resource);
 }
 
 function registerResource(app: FastifyInstance, resource: Resource) {
@@ -35,14 +40,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   const tags = [resource.name];
   const operationId = crudOperationIds(resource.name);
   const row = resource.rowSchema;
-  const errors = {
-    400: errorSchema,
-    401: errorSchema,
-    403: errorSchema,
-    404: errorSchema,
-    409: errorSchema,
-    429: errorSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409, 429);
   const canRead = async (request: FastifyRequest) => {
     await authenticate(request);
     if (resource.access.read === 'admin' && !callerOf(request).isAdmin) throw forbidden();
@@ -56,21 +54,17 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           operationId: operationId.list,
           summary: `List ${resource.label} records`,
-          querystring: listQuery,
-          response: {
-            200: z.object({ success: z.literal(true), data: z.array(row), paging: pagingSchema }),
-            ...errors,
-            503: errorSchema,
-          },
+          querystring: listQuerystring,
+          response: { 200: listResponse(row), ...errors, ...errorResponses(503) },
         },
         onRequest: canRead,
       },
       async (request) => {
-        const params = parseDataTableParams((request.query as { dataTableParams?: unknown }).dataTableParams);
-        return { success: true as const, ...(await repo.list(params, callerOf(request))) };
+        const params = parseDataTableParams(request.query.dataTableParams);
+        return okPage(await repo.list(params, callerOf(request)));
       },
     );
   }
@@ -80,15 +74,15 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           operationId: operationId.read,
           summary: `Read one ${resource.label}`,
           params: idParams,
-          response: { 200: z.object({ success: z.literal(true), data: row }), ...errors },
+          response: { 200: itemResponse(row), ...errors },
         },
         onRequest: canRead,
       },
-      async (request) => ({ success: true as const, data: await repo.read(request.params.id, callerOf(request)) }),
+      async (request) => ok(await repo.read(request.params.id, callerOf(request))),
     );
   }
   if (verbs.has('create')) {
@@ -97,7 +91,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           operationId: operationId.create,
           summary: `Create a ${resource.label}`,
           body: resource.createSchema,
@@ -106,8 +100,8 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         onRequest: requireAdmin,
       },
       async (request, reply) => {
-        const { data, secrets } = await repo.create(request.body as Record<string, unknown>, callerOf(request));
-        return reply.status(201).send({ success: true as const, data, ...secrets });
+        const { data, secrets } = await repo.create(request.body, callerOf(request));
+        return reply.status(201).send({ ...ok(data), ...secrets });
       },
     );
   }
@@ -117,19 +111,16 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           operationId: operationId.update,
           summary: `Update a ${resource.label}`,
           params: idParams,
           body: resource.updateSchema,
-          response: { 200: z.object({ success: z.literal(true), data: row }), ...errors },
+          response: { 200: itemResponse(row), ...errors },
         },
         onRequest: requireAdmin,
       },
-      async (request) => ({
-        success: true as const,
-        data: await repo.update(request.params.id, request.body as Record<string, unknown>, callerOf(request)),
-      }),
+      async (request) => ok(await repo.update(request.params.id, request.body, callerOf(request))),
     );
   }
   if (verbs.has('delete')) {
@@ -138,17 +129,17 @@ function registerResource(app: FastifyInstance, resource: Resource) {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           operationId: operationId.delete,
           summary: `Delete a ${resource.label}`,
           params: idParams,
-          response: { 200: z.object({ success: z.literal(true) }), ...errors },
+          response: { 200: emptyResponse, ...errors },
         },
         onRequest: requireAdmin,
       },
       async (request) => {
         await repo.remove(request.params.id, callerOf(request));
-        return { success: true as const };
+        return okEmpty();
       },
     );
   }

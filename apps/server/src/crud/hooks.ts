@@ -8,9 +8,8 @@ import {
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
-import { mosquittoHash } from '../telemetry/broker-credentials';
+import { setNewIngestKey } from '../telemetry/ingest-keys';
 import { movePodRollups } from '../telemetry/location-rollups';
-import { hashIngestKey, newIngestKey } from '../telemetry/pod-directory';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 
 export type Values = Record<string, unknown>;
@@ -22,7 +21,7 @@ export interface HookContext {
 }
 type Hook = (values: Values, ctx: HookContext) => Promise<void>;
 
-/** 12 URL-safe characters (DOMAIN.md "shortcode"). */
+/** 12 URL-safe characters (docs/domain.md#hierarchy). */
 export const newShortcode = () => randomBytes(9).toString('base64url');
 
 /** What a few entities need beyond plain CRUD, kept beside the framework instead of new routes. */
@@ -62,14 +61,9 @@ const HOOKS: Record<string, Hook> = {
 
 /** Secrets made once after a create, returned beside the row and never again (only hashes are kept). */
 const AFTER_CREATE: Record<string, (tx: Queryable, id: number) => Promise<Record<string, string>>> = {
-  async pod(tx, id) {
-    const ingestKey = newIngestKey();
-    await tx.query('UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2 WHERE id = $3', [
-      hashIngestKey(ingestKey),
-      mosquittoHash(ingestKey),
-      id,
-    ]);
-    return { ingestKey };
+  async pod(tx, id): Promise<Record<string, string>> {
+    const made = await setNewIngestKey(tx, id);
+    return made ? { ingestKey: made.ingestKey } : {};
   },
   async measurement(tx, id) {
     await addReadingToRollups(tx, id);

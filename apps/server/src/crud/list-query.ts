@@ -1,7 +1,7 @@
-import { dataTableParamsSchema, type ParsedDataTableParams, type Resource, type Scope } from '@greenpod/contracts';
+import { dataTableParamsSchema, type ParsedDataTableParams } from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import { badRequest, toValidationErrors } from '../http/errors';
-import { type CompiledSelect, compileSelect, scopeClause } from './select';
+import { MAX_RECORD_ID } from '../http/route-schemas';
 
 /** dataTableParams arrives as one JSON value or in bracket form (qs-parsed); both end here. */
 export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
@@ -21,13 +21,40 @@ export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
   return parsed.data;
 }
 
+/** How a filter value is read: a record id, a number, a flag, or text as sent. */
+export type FilterKind = 'id' | 'number' | 'flag' | 'text';
+
+/**
+ * What one list reads, in SQL: a CRUD resource (crud/resource-list.ts) and the aggregated data
+ * (aggregates/aggregate-list.ts) each describe theirs, and buildListSql does the rest for both, so
+ * search, filters, sort, paging and their 400s are the same on every list. Every name in here is
+ * the server's own; nothing from the request reaches SQL except as a parameter.
+ */
+export interface ListSource {
+  /** "table t JOIN ...": the listed table is always `t`, its id `t.id` breaks ties. */
+  from: string;
+  select: string;
+  /** SQL expression of every key search, filter and sort may name. */
+  expr: Readonly<Record<string, string>>;
+  /** Searched when no searchField is given, and by baseSearch. */
+  searchable: readonly string[];
+  /** What searchField may name. */
+  searchFields: readonly string[];
+  /** What fetchParams may name, and how each value is read. */
+  filters: Readonly<Record<string, FilterKind>>;
+  sortable: readonly string[];
+  defaultSort: { key: string; direction: 'ASC' | 'DESC' };
+  /**
+   * Never-NULL columns sorted on their raw expression (dates rather than their formatted text) and
+   * without NULLS LAST, so an index on them serves a DESC page (migration 013).
+   */
+  rawSort: Readonly<Record<string, string>>;
+}
+
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-const MAX_INT = 2_147_483_647;
 
 /** A filter value in the column's own type, so a bad one is a 400 here and never a driver error. */
-function filterValue(resource: Resource, key: string, value: string | number | boolean): SqlParam {
-  const f = resource.fields[key];
-  const kind = key === 'id' ? 'ref' : f?.kind;
+function filterValue(kind: FilterKind, key: string, value: string | number | boolean): SqlParam {
   const bad = (expected: string) =>
     badRequest(`fetchParams.${key} must be ${expected}`, { fetchParams: [`${key} must be ${expected}`] });
   if (kind === 'flag') {
@@ -35,13 +62,9 @@ function filterValue(resource: Resource, key: string, value: string | number | b
     if (b === undefined) throw bad('true or false');
     return b;
   }
-  if (
-    kind === 'ref' ||
-    kind === 'number' ||
-    (kind === 'enum' && f?.kind === 'enum' && typeof f.values[0] === 'number')
-  ) {
+  if (kind === 'id' || kind === 'number') {
     const n = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isFinite(n) || (kind === 'ref' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT)))
+    if (!Number.isFinite(n) || (kind === 'id' && (!Number.isInteger(n) || Math.abs(n) > MAX_RECORD_ID)))
       throw bad('a number');
     return n;
   }
@@ -59,66 +82,58 @@ export interface ListSql {
   limit: number;
 }
 
-/** Builds the page query and what its total counts; every column name comes from the resource's whitelists. */
-export function buildListSql(
-  resource: Resource,
-  p: ParsedDataTableParams,
-  access: { scope?: Scope; ownerId?: number },
-): ListSql {
-  const c: CompiledSelect = compileSelect(resource);
-  const params: SqlParam[] = [];
-  const where: string[] = [];
+/** The conditions a list starts from (scope, owner, granularity) and the parameters they use. */
+export interface ListBase {
+  where: string[];
+  params: SqlParam[];
+}
+
+/** Builds a page query and what its total counts from a list's source and the request's dataTableParams. */
+export function buildListSql(source: ListSource, p: ParsedDataTableParams, base: ListBase): ListSql {
+  const params = [...base.params];
+  const where = [...base.where];
   const add = (v: SqlParam) => {
     params.push(v);
     return `$${params.length}`;
   };
+  const { expr, searchable } = source;
 
-  if (access.scope) {
-    const clause = scopeClause(c, access.scope, params);
-    if (clause) where.push(clause);
-  }
-  if (access.ownerId !== undefined && resource.ownerField) {
-    where.push(`${c.expr[resource.ownerField]} = ${add(access.ownerId)}`);
-  }
-  const searchable = [...resource.searchable, ...Object.keys(resource.joins ?? {})];
   if (p.searchWord) {
     const field = p.searchField ?? null;
-    if (field && !searchable.includes(field)) {
-      throw badRequest(`Cannot search on ${field}`, { searchField: [`Choose one of: ${searchable.join(', ')}`] });
+    if (field && !source.searchFields.includes(field)) {
+      throw badRequest(`Cannot search on ${field}`, {
+        searchField: [`Choose one of: ${source.searchFields.join(', ')}`],
+      });
     }
-    const fields = field ? [field] : resource.searchable;
+    const fields = field ? [field] : searchable;
     if (fields.length) {
       const word = add(escapeLike(p.searchWord));
-      where.push(`(${fields.map((f) => `${c.expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
+      where.push(`(${fields.map((f) => `${expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
     }
   }
-  if (p.baseSearch && resource.searchable.length) {
+  if (p.baseSearch && searchable.length) {
     const word = add(escapeLike(p.baseSearch));
-    where.push(`(${resource.searchable.map((f) => `${c.expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
+    where.push(`(${searchable.map((f) => `${expr[f]}::text ILIKE ${word}`).join(' OR ')})`);
   }
   for (const [key, value] of Object.entries(p.fetchParams ?? {})) {
-    if (!resource.filterable.includes(key)) {
-      throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
-    }
-    if (value === null) where.push(`${c.expr[key]} IS NULL`);
-    else where.push(`${c.expr[key]} = ${add(filterValue(resource, key, value))}`);
+    const kind = Object.hasOwn(source.filters, key) ? source.filters[key] : undefined;
+    if (!kind) throw badRequest(`Cannot filter on ${key}`, { fetchParams: [`Unknown field ${key}`] });
+    if (value === null) where.push(`${expr[key]} IS NULL`);
+    else where.push(`${expr[key]} = ${add(filterValue(kind, key, value))}`);
   }
 
-  const sortKey = p.colKey ?? resource.defaultSort?.key ?? 'id';
-  if (!resource.sortable.includes(sortKey)) {
-    throw badRequest(`Cannot sort on ${sortKey}`, { colKey: [`Choose one of: ${resource.sortable.join(', ')}`] });
+  const sortKey = p.colKey ?? source.defaultSort.key;
+  if (!source.sortable.includes(sortKey)) {
+    throw badRequest(`Cannot sort on ${sortKey}`, { colKey: [`Choose one of: ${source.sortable.join(', ')}`] });
   }
-  const direction = p.sortDirection ?? (p.colKey ? 'ASC' : (resource.defaultSort?.direction ?? 'DESC'));
-  // Sort on the raw column (not its formatted text) so dates order by time; id breaks ties. Those
-  // two are never NULL, and without NULLS LAST an index on them serves a DESC page (migration 013).
-  const system = sortKey === 'created' || sortKey === 'updated';
-  const sortExpr = system ? `t.${sortKey}` : `${c.expr[sortKey]}`;
-  const nulls = system ? '' : ' NULLS LAST';
+  const direction = p.sortDirection ?? (p.colKey ? 'ASC' : source.defaultSort.direction);
+  const raw = Object.hasOwn(source.rawSort, sortKey) ? source.rawSort[sortKey] : undefined;
+  const order = raw ? `${raw} ${direction}` : `${expr[sortKey]} ${direction} NULLS LAST`;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const skip = (p.offset - 1) * p.paging;
   return {
-    rows: `SELECT ${c.select} FROM ${c.from} ${whereSql} ORDER BY ${sortExpr} ${direction}${nulls}, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
-    fromWhere: `FROM ${c.from} ${whereSql}`,
+    rows: `SELECT ${source.select} FROM ${source.from} ${whereSql} ORDER BY ${order}, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
+    fromWhere: `FROM ${source.from} ${whereSql}`,
     params,
     skip,
     limit: p.paging,

@@ -1,5 +1,6 @@
-import type { Database, Queryable, SqlParam } from '../db/database';
+import type { Database, Queryable, Row, SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { ListSql } from './list-query';
 
 /** How much one list page may cost: the rows counted for its total, and how long its statements run. */
 export interface ListLimits {
@@ -60,4 +61,24 @@ export async function runList<T>(db: Database, limits: ListLimits, fn: (q: Query
     }
     throw err;
   }
+}
+
+/**
+ * One page of a list: its rows and where it sits, under the list's limits. `total` may count the
+ * page another way (the measurement list reads its rollups) or answer null to fall back to the
+ * bounded count.
+ */
+export async function readListPage<R extends Row>(
+  db: Database,
+  limits: ListLimits,
+  sql: ListSql,
+  total?: (tx: Queryable) => Promise<ListTotal | null>,
+) {
+  return runList(db, limits, async (tx) => {
+    const data = await tx.query<R>(sql.rows, sql.params);
+    const counted =
+      (await total?.(tx)) ??
+      (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit: limits.countLimit }));
+    return { data, paging: { skip: sql.skip, limit: sql.limit, ...counted } };
+  });
 }

@@ -3,10 +3,10 @@ import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
 import { afterCreate, beforeDelete, beforeWrite, type Values } from './hooks';
-import { buildListSql } from './list-query';
-import { boundedTotal, type ListLimits, runList } from './list-total';
+import { type ListLimits, readListPage } from './list-total';
 import { measurementRollupTotal } from './measurement-total';
 import { checkRefs } from './ref-check';
+import { resourceListSql } from './resource-list';
 import { compileSelect, scopeClause } from './select';
 import { dependantsOf, q } from './tables';
 
@@ -89,16 +89,16 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
   return {
     async list(p: ParsedDataTableParams, caller: Caller) {
       const access = accessFilter(resource, caller);
-      const sql = buildListSql(resource, p, access);
-      const { countLimit } = limits;
-      return runList(db, limits, async (tx) => {
-        const rows = await tx.query(sql.rows, sql.params);
-        const total =
-          (resource.name === 'measurement'
-            ? await measurementRollupTotal(tx, p, access, { countLimit, retentionDays: limits.retentionDays })
-            : null) ?? (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit }));
-        return { data: rows.map((r) => present(resource, r)), paging: { skip: sql.skip, limit: sql.limit, ...total } };
-      });
+      const { countLimit, retentionDays } = limits;
+      const page = await readListPage<Record<string, unknown>>(
+        db,
+        limits,
+        resourceListSql(resource, p, access),
+        resource.name === 'measurement'
+          ? (tx) => measurementRollupTotal(tx, p, access, { countLimit, retentionDays })
+          : undefined,
+      );
+      return { data: page.data.map((r) => present(resource, r)), paging: page.paging };
     },
 
     async read(id: number, caller: Caller) {

@@ -22,7 +22,8 @@ export interface Card {
   readings: CardReading[];
 }
 
-type CardLevel = 'location' | 'area' | 'pod';
+/** Which places one card stands for: a location, an area or a pod (the filter decides). */
+export type CardLevel = 'location' | 'area' | 'pod';
 
 // What one card is at each level: its table, its titles, and which pod column places a pod in it.
 const CARD_LEVELS: Record<CardLevel, { table: string; titles: string; joins: string; podColumn: string }> = {

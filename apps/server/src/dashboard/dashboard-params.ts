@@ -2,22 +2,14 @@ import { parseWireTime, plainText } from '@greenpod/contracts';
 import { z } from 'zod';
 import { parseDataTableParams } from '../crud/list-query';
 import { badRequest, toValidationErrors } from '../http/errors';
+import { recordId } from '../http/route-schemas';
 import { isTimeZone } from '../time/time-zone';
 import type { PlaceFilter } from './dashboard-scope';
 import { resolveWindow, type TimeWindow, WINDOW_MODES } from './window';
 
 // Query values arrive as strings (or numbers inside JSON); "" and null mean "All ...".
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const id = (label: string) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int()
-      .positive()
-      .max(2_147_483_647)
-      .optional(),
-  );
+const id = (label: string) => z.preprocess(blank, recordId(label).optional());
 
 /** The dashboard's filter and window fields, as the querystring and as fetchParams carry them. */
 export const placeAndWindowShape = {
@@ -81,7 +73,7 @@ export const placeOf = (p: PlaceAndWindow): PlaceFilter => ({
   podId: p.podId,
 });
 
-// stat-all spells the ids locationID/areaID/podID (viewer.md), live performance locationId/...
+// stat-all spells the ids locationID/areaID/podID (docs/api.md#dashboards), live performance locationId/...
 const SPELLINGS: Record<string, string> = { locationID: 'locationId', areaID: 'areaId', podID: 'podId' };
 export const DASHBOARD_PAGING = 5;
 

@@ -1,18 +1,18 @@
-import { formatWireTime } from '@greenpod/contracts';
+import { DEFAULT_NOTIFICATION_MARGIN, formatWireTime } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import type { SqlParam } from '../db/database';
-import { errorResponses } from '../http/response-schemas';
-import { listCards } from './cards';
+import { bearerSecurity, errorResponses, exactPagingSchema, itemResponse, ok } from '../http/route-schemas';
+import { cardLimits } from './card-limits';
+import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { checkPlaces, podsUnderSql, visibleIds } from './dashboard-scope';
+import { checkPlaces, podsUnderSql } from './dashboard-scope';
 import { liveRoutes } from './live-routes';
+import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['dashboard'];
 const errors = errorResponses(400, 401, 404);
 const cardSchema = z.object({
@@ -25,26 +25,19 @@ const cardSchema = z.object({
   podCount: z.number(),
   score: z.number().nullable(),
   readings: z.array(z.object({ sensorType: z.string(), avg: z.number(), voltage: z.number() })),
+  notificationMargin: z.number(),
+  limits: z.array(
+    z.object({ sensorType: z.string(), condition: z.enum(['greater', 'smaller', 'equal']), threshold: z.number() }),
+  ),
 });
-const cardsResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ results: z.array(cardSchema) }),
-  paging: z.object({ skip: z.number(), limit: z.number(), total: z.number() }),
-});
-const graphResponse = z.object({
-  success: z.literal(true),
-  data: z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))),
-});
-const areaPodCountResponse = z.object({
-  success: z.literal(true),
-  data: z.array(z.object({ locationId: z.number(), areaCount: z.number(), podCount: z.number() })),
-});
-const podCountResponse = z.object({
-  success: z.literal(true),
-  data: z.array(z.object({ areaId: z.number(), podCount: z.number() })),
-});
+const cardsResponse = itemResponse(z.object({ results: z.array(cardSchema) })).extend({ paging: exactPagingSchema });
+const graphResponse = itemResponse(z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))));
+const areaPodCountResponse = itemResponse(
+  z.array(z.object({ locationId: z.number(), areaCount: z.number(), podCount: z.number() })),
+);
+const podCountResponse = itemResponse(z.array(z.object({ areaId: z.number(), podCount: z.number() })));
 
-/** The viewer dashboard's reads (API.md "Dashboards"), every one limited to the caller's scope. */
+/** The viewer dashboard's reads (docs/api.md#dashboards), every one limited to the caller's scope. */
 export async function dashboardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -63,11 +56,17 @@ export async function dashboardRoutes(base: FastifyInstance) {
       search: q.search,
       direction: q.direction,
     });
-    return {
-      success: true as const,
-      data: { results: page.results },
-      paging: { skip: q.skip, limit: q.limit, total: page.total },
-    };
+    const limits = await cardLimits(
+      app.db,
+      caller.scope,
+      cardLevelOf(filter),
+      page.results.map((c) => c.id),
+    );
+    const results = page.results.map((card) => {
+      const l = limits.get(card.id);
+      return { ...card, notificationMargin: l?.margin ?? DEFAULT_NOTIFICATION_MARGIN, limits: l?.limits ?? [] };
+    });
+    return { ...ok({ results }), paging: { skip: q.skip, limit: q.limit, total: page.total } };
   };
 
   app.get(
@@ -75,7 +74,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         operationId: 'listCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
@@ -92,7 +91,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         operationId: 'listLiveCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
@@ -108,7 +107,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         operationId: 'getGraph',
         querystring: graphQuery,
         response: { 200: graphResponse, ...errors },
@@ -136,7 +135,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
         series.push([row.avg, formatWireTime(start)]);
         data[row.sensorType] = series;
       }
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -145,25 +144,14 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         operationId: 'countAreasAndPodsPerLocation',
         summary: 'Visible areas and pods per visible location',
         response: { 200: areaPodCountResponse, ...errorResponses(401) },
       },
       onRequest: authenticate,
     },
-    async (request) => {
-      const params: SqlParam[] = [];
-      const v = visibleIds(callerOf(request).scope, params);
-      const data = await app.db.query<z.output<typeof areaPodCountResponse>['data'][number]>(
-        `SELECT t.id AS "locationId",
-         (SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${v.areas()})) AS "areaCount",
-         (SELECT count(*)::int FROM pod p WHERE p.location_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
-       FROM location t WHERE t.id IN (${v.locations()}) ORDER BY t.id`,
-        params,
-      );
-      return { success: true as const, data };
-    },
+    async (request) => ok(await areaPodCounts(app.db, callerOf(request).scope)),
   );
 
   app.get(
@@ -171,7 +159,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         operationId: 'countPodsPerArea',
         querystring: countQuery,
         summary: 'Visible pods per visible area (of one location with locationId)',
@@ -180,22 +168,10 @@ export async function dashboardRoutes(base: FastifyInstance) {
       onRequest: authenticate,
     },
     async (request) => {
-      const caller = callerOf(request);
+      const { scope } = callerOf(request);
       const { locationId } = request.query;
-      await checkPlaces(app.db, caller.scope, { locationId });
-      const params: SqlParam[] = [];
-      const v = visibleIds(caller.scope, params);
-      let where = `t.id IN (${v.areas()})`;
-      if (locationId !== undefined) {
-        params.push(locationId);
-        where += ` AND t.location_id = $${params.length}`;
-      }
-      const data = await app.db.query<z.output<typeof podCountResponse>['data'][number]>(
-        `SELECT t.id AS "areaId", (SELECT count(*)::int FROM pod p WHERE p.area_id = t.id AND p.id IN (${v.pods()})) AS "podCount"
-       FROM area t WHERE ${where} ORDER BY t.id`,
-        params,
-      );
-      return { success: true as const, data };
+      await checkPlaces(app.db, scope, { locationId });
+      return ok(await podCounts(app.db, scope, locationId));
     },
   );
 

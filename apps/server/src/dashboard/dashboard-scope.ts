@@ -37,7 +37,7 @@ export interface PlaceFilter {
 
 /**
  * Checks that each id of the filter is visible and that they nest (the pod in the area, the area
- * in the location). Anything else answers 404, exactly as a missing id does (DOMAIN.md).
+ * in the location). Anything else answers 404, exactly as a missing id does (docs/domain.md#scope).
  */
 export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): Promise<void> {
   const check = async (

@@ -1,8 +1,8 @@
 import { formatWireTime } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buildEstate, type Estate, replaceReadings } from './estate-fixture';
 import { MAX_POINTS, planBuckets } from './window';
 
 let t: TestApp;

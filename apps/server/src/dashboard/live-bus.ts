@@ -46,7 +46,7 @@ const NOTIFY_EVERY_MS = 200;
 type Tuple = [number, string, number, string];
 
 /**
- * Scale-out (ARCHITECTURE.md): several API instances each ingest a share of the pods, and a
+ * Scale-out (README, "Modes"): several API instances each ingest a share of the pods, and a
  * browser's stream may sit on any of them. Every instance NOTIFYs what it committed and LISTENs on
  * one dedicated connection, so each stream sees every instance's readings, its own included.
  * The listening connection opens the database the pool uses (current_database()), which may differ

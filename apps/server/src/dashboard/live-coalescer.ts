@@ -6,7 +6,7 @@ export interface LiveEvent extends LiveReading {
 }
 
 /**
- * At most one event per pod per interval (API.md). A pod sends all its sensors at once, so an
+ * At most one event per pod per interval (docs/api.md#dashboards). A pod sends all its sensors at once, so an
  * event carries the latest reading of each sensor type gathered meanwhile: coalescing drops
  * superseded values, never a whole sensor. The first reading after a quiet interval goes at once.
  */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Caller, callerOfToken } from '../auth/caller';
 import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
-import { errorResponses } from '../http/response-schemas';
+import { errorResponses } from '../http/route-schemas';
 import { visibleIds } from './dashboard-scope';
 import { type LiveBus, localBus, postgresBus } from './live-bus';
 import { PodCoalescer } from './live-coalescer';

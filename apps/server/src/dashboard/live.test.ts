@@ -1,10 +1,10 @@
 import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { locationViewer } from '../test/estate-fixture';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
-import { locationViewer } from './estate-fixture';
 import { type LiveReading, postgresBus } from './live-bus';
 import type { LiveEvent } from './live-coalescer';
 import { PodCoalescer } from './live-coalescer';

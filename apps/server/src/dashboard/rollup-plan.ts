@@ -139,7 +139,7 @@ function plansOf(
   return [...toSplits.flatMap((a) => fromSplits.map((b) => plan([a, b]))), ...pairs.map(plan)];
 }
 
-// Rough cost per pod, in rows: raw readings at one per 5 minutes per sensor (the rate DOMAIN.md
+// Rough cost per pod, in rows: raw readings at one per 5 minutes per sensor (the rate docs/domain.md#readings
 // gives pods), a rollup row per sensor type and bucket, an index descent per span (raw readings are
 // indexed on pod and time, rollups keyed on pod, bucket and type), and per (tier, weight) pair a
 // part of the UNION ALL with its own scan, sort and grouping. Only past data counts: nothing lies

@@ -1,9 +1,9 @@
 import { formatWireTime } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEstate, type Estate, locationViewer, replaceReadings, type TestReading } from '../test/estate-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { type Card, listCards } from './cards';
-import { buildEstate, type Estate, locationViewer, replaceReadings, type TestReading } from './estate-fixture';
 
 let t: TestApp;
 let estate: Estate;

@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import { isoWeekday, offsetAt, startOfDay, wallAsUtcMs, wallTimeAt, zonedToUtc } from '../time/time-zone';
 
-/** The dashboard's time tabs (viewer.md 2.5), `range` being Date Range. */
+/** The dashboard's time tabs (docs/screens.md#dashboard), `range` being Date Range. */
 export const WINDOW_MODES = ['live', 'day', 'week', 'month', 'year', 'range'] as const;
 export type WindowMode = (typeof WINDOW_MODES)[number];
 
@@ -36,7 +36,7 @@ function parseDate(s: string | undefined, field: string) {
 }
 
 /**
- * The instants a dashboard tab covers (DOMAIN.md "Readings and time"). "Today", "Monday" and
+ * The instants a dashboard tab covers (docs/domain.md#windows). "Today", "Monday" and
  * "1 January" are read on the viewer's wall clock, so a DST day is 23 or 25 hours long here.
  * Date Range runs to the end of its last day: its `to` is the next day's 00:00, exclusive, which
  * covers 23:59:59.999 without a gap.
@@ -189,5 +189,5 @@ export function planSources(window: TimeWindow, opts: { daily: boolean }): Sourc
   return { raw, hourly, daily: [[d1, d2]] };
 }
 
-/** Live and Day views read raw readings (ARCHITECTURE.md): a DST day is 25 hours at most. */
+/** Charts of windows up to a day (Live, Day) read no pod rollup rows: a DST day is 25 hours at most. */
 export const RAW_ONLY_MS = 25 * HOUR;

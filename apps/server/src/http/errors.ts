@@ -1,6 +1,6 @@
 export type ValidationErrors = Record<string, string[]>;
 
-/** Every expected failure: the one error handler turns it into the API.md error shape. */
+/** Every expected failure: the one error handler turns it into the error shape of docs/api.md#errors. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

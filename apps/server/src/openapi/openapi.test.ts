@@ -9,7 +9,7 @@ interface Operation {
 }
 type Doc = {
   servers?: { url: string }[];
-  info: { license?: { name: string } };
+  info: { license?: { name: string; url?: string } };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -64,7 +64,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
 
   it('has a server, a licence and a 4xx answer on every operation', () => {
     expect(doc.servers?.length).toBeGreaterThan(0);
-    expect(doc.info.license?.name).toBe('Apache-2.0');
+    // The licence the code is published under (LICENSE).
+    expect(doc.info.license).toEqual({ name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' });
     const without4xx = ops.filter((o) => !Object.keys(o.op.responses ?? {}).some((s) => s.startsWith('4')));
     expect(without4xx.map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });

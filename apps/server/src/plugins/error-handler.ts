@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, toValidationErrors } from '../http/errors';
+import { servesIndexHtml } from './web-app';
 
 // PostgreSQL error codes that mean the input was wrong, not the server.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -49,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean
   });
   app.setNotFoundHandler((request, reply) => {
     // The built SPA owns every GET outside /api; its router shows its own 404 page.
-    if (opts.spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (opts.spa && servesIndexHtml(request.method, request.url)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });

@@ -7,7 +7,7 @@ type RouteInfo = { method?: string | string[]; url?: string };
 
 /**
  * A @fastify/rate-limit store kept in PostgreSQL: an in-memory counter would let a client spread
- * its guesses across instances (ARCHITECTURE.md: no in-memory state another instance needs).
+ * its guesses across instances (ADR 0008: no in-memory state another instance needs).
  */
 export function pgRateLimitStore(db: Queryable) {
   return class PgRateLimitStore implements FastifyRateLimitStore {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ACCESS_LEVEL, SENSOR_LABELS, SENSOR_TYPES, VIEWER_ACCESS_LEVEL } from '@greenpod/contracts';
-import { lockAdministrators } from '../auth/last-admin';
+import { hasActiveAdministrator, lockAdministrators } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
 import type { Database, Queryable } from '../db/database';
 
@@ -43,11 +43,7 @@ export async function seedBase(
   // Under the lock the last-administrator rule takes, so instances starting together restore once.
   const outcome = await db.transaction(async (tx) => {
     await lockAdministrators(tx);
-    const [admin] = await tx.query(
-      'SELECT u.id FROM app_user u JOIN role r ON r.id = u.role_id WHERE r.access_level >= $1 AND u.active AND u.verified LIMIT 1',
-      [ADMIN_ACCESS_LEVEL],
-    );
-    if (admin) return { adminCreated: false, restored: false };
+    if (await hasActiveAdministrator(tx)) return { adminCreated: false, restored: false };
     const [{ any } = { any: false }] = await tx.query<{ any: boolean }>(
       'SELECT EXISTS (SELECT 1 FROM app_user) AS any',
     );

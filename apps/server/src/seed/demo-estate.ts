@@ -31,7 +31,7 @@ export interface DemoResult {
 const DAY_MS = 86_400_000;
 
 /**
- * The demo estate of ARCHITECTURE.md "Modes", seeded only into a database with no group yet, so a
+ * The demo estate (README, "Run it"), seeded only into a database with no group yet, so a
  * restart or an estate someone built by hand is left alone. Everything runs in one transaction: an
  * interrupted first start leaves an empty database that the next start seeds again, not half an estate.
  */

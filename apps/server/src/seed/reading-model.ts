@@ -102,7 +102,7 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
 /**
  * One 5-minute reading of every sensor kind. `rand` returns 0..1 (seeded in the seed, Math.random
  * live). Electricity is the pod's raw reading, so that 12 x reading x voltage / 1000 is the room's kW;
- * water is litres in the 5 minutes (12 x reading = L/h), as DOMAIN.md defines them.
+ * water is litres in the 5 minutes (12 x reading = L/h), as docs/domain.md#consumption defines them.
  */
 export function readingsAt(profile: PodProfile, time: Date, rand: () => number): Readings {
   const climate: Climate = CLIMATES[profile.city];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { formatWireTime } from '@greenpod/contracts';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, freePort, startServerProcess } from '../test/server-process';
+import { apiClient, freePort, startServerProcess } from '../server-process';
 
 /**
  * The PGlite promise: a reading whose PUBACK reached the pod survives a SIGKILL of the server, and

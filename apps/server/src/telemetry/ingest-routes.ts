@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { notFound, unauthorized } from '../http/errors';
-import { errorResponses, successSchema } from '../http/response-schemas';
-import { mosquittoHash } from './broker-credentials';
-import { hashIngestKey, newIngestKey } from './pod-directory';
+import { bearerSecurity, errorResponses, idParams, itemResponse, ok, successSchema } from '../http/route-schemas';
+import { setNewIngestKey } from './ingest-keys';
 
 // No control characters: the identifier becomes a query parameter, and PostgreSQL refuses a NUL.
 const podAuth = /^Pod ([^:\s\p{Cc}]+):([^\s\p{Cc}]+)$/u;
@@ -28,8 +27,8 @@ export async function ingestRoutes(base: FastifyInstance) {
         response: { 202: successSchema, ...errorResponses(400, 401, 413, 429) },
       },
       onRequest: async (request) => {
-        const m = podAuth.exec(request.headers.authorization ?? '');
-        const pod = m ? await app.ingest.pods.authenticate(m[1] as string, m[2] as string) : null;
+        const [, identifier, key] = podAuth.exec(request.headers.authorization ?? '') ?? [];
+        const pod = identifier && key ? await app.ingest.pods.authenticate(identifier, key) : null;
         if (!pod) throw unauthorized('Unknown pod or wrong ingest key');
         request.pod = pod;
       },
@@ -38,7 +37,7 @@ export async function ingestRoutes(base: FastifyInstance) {
       const pod = request.pod;
       if (!pod) throw unauthorized();
       const result = await app.ingest.ingest(pod, request.body.readings);
-      return reply.status(202).send({ success: true as const, data: result });
+      return reply.status(202).send(ok(result));
     },
   );
 
@@ -48,25 +47,18 @@ export async function ingestRoutes(base: FastifyInstance) {
       schema: {
         tags: ['pod'],
         summary: "Rotate a pod's ingest key; the new key is shown once",
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         operationId: 'rotatePodIngestKey',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ ingestKey: z.string() }) }),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        params: idParams,
+        response: { 200: itemResponse(z.object({ ingestKey: z.string() })), ...errorResponses(400, 401, 403, 404) },
       },
       onRequest: requireAdmin,
     },
     async (request) => {
-      const ingestKey = newIngestKey();
-      const [row] = await app.db.query<{ identifier: string }>(
-        'UPDATE pod SET ingest_key_hash = $1, broker_key_hash = $2, updated = now() WHERE id = $3 RETURNING identifier',
-        [hashIngestKey(ingestKey), mosquittoHash(ingestKey), request.params.id],
-      );
-      if (!row) throw notFound('Pod');
-      app.ingest.pods.forget(row.identifier);
-      return { success: true as const, data: { ingestKey } };
+      const made = await setNewIngestKey(app.db, request.params.id);
+      if (!made) throw notFound('Pod');
+      app.ingest.pods.forget(made.identifier);
+      return ok({ ingestKey: made.ingestKey });
     },
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEstate, type Estate, replaceReadings } from '../dashboard/estate-fixture';
+import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertReadings } from './measurement-writer';
 import { LOCATION_ROLLUPS, TYPE_COLUMNS } from './rollup-tables';

@@ -25,7 +25,7 @@ export interface ReadingRow {
 const EARLIEST = new Date(EARLIEST_READING_MS).toISOString().slice(0, 10);
 
 /**
- * Checks each reading on its own (API.md "Ingestion"): an unknown sensor for this pod, a value that
+ * Checks each reading on its own (docs/domain.md#readings): an unknown sensor for this pod, a value that
  * is not a JSON number or lies beyond ±MAX_READING_MAGNITUDE, or a time before EARLIEST_READING_MS or
  * more than 5 minutes ahead is rejected with a reason; the rest go on. Together these bounds accept
  * only what the measurement table and its rollups can hold, so the database refusing a reading is

@@ -29,6 +29,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     WEB_DIST: join(dataDir, 'no-web'),
+    // Tests never reach the internet; weather.test.ts points this at a local stand-in.
+    WEATHER_URL: '',
     LOGIN_RATE_LIMIT: '1000',
     RESET_RATE_LIMIT: '1000',
     // Tests call quickly and in parallel as one administrator; request-budget.test.ts sets its own.

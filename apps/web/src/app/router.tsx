@@ -4,7 +4,7 @@ import { routes } from './routes';
 
 export const router = createBrowserRouter(routes);
 
-// viewer.md 8: a 401 anywhere sends the browser to sign-in, without a full page reload.
+// docs/screens.md#sign-in: a 401 anywhere sends the browser to sign-in, without a full page reload.
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/user/login') void router.navigate('/user/login');
 });

@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
 import { adminRoutes } from '../features/admin/admin-routes';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { RequestResetPage } from '../features/auth/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerificationPage } from '../features/auth/verification-page';
-import { NotFoundPage } from '../features/pages/not-found-page';
-import { viewerRoutes } from '../features/pages/viewer-routes';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
+import { viewerRoutes } from './viewer-routes';
 
 export const routes: RouteObject[] = [
   {

@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-// Per-client colours arrive later from the configuration (DOMAIN.md "Theme"); this is the default.
+// Per-client colours arrive later from the configuration (docs/domain.md#themes); this is the default.
 export const theme = createTheme({
   primaryColor: 'green',
   defaultRadius: 'md',

@@ -12,7 +12,7 @@ const LEVELS = {
 export interface ProgressCardProps {
   title: string;
   level: ProgressLevel;
-  /** Amount saved; the bar never goes below 0 (viewer.md 9). */
+  /** Amount saved; the bar never goes below 0 (docs/domain.md#savings). */
   saved: number;
   goal: number;
   unit?: string;

@@ -8,7 +8,7 @@ const ICONS = {
   rejected: { Icon: IconCircleX, color: 'var(--mantine-color-red-7)', label: 'Rejected' },
 } as const;
 
-/** Verification, transaction, agreement and onboarded columns (viewer.md 2.7). */
+/** Verification, transaction, agreement and onboarded columns (docs/screens.md#data-table). */
 export function StatusIcon({ status, size = 20 }: { status: Status; size?: number }) {
   const { Icon, color, label } = ICONS[status];
   return <Icon size={size} color={color} aria-label={label} role="img" />;

@@ -1,7 +1,7 @@
 import { type DataTableParams, MESSAGES, type Paging } from '@greenpod/contracts';
 import { clearSession, getToken } from './session';
 
-/** A failed call, carrying what the server said (API.md "Failure"). */
+/** A failed call, carrying what the server said (docs/api.md#errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -67,7 +67,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload = (await response.json().catch(() => ({}))) as Envelope;
 
   if (response.status === 401 && !options.ignoreUnauthorized) {
-    // viewer.md 8: any 401 ends the session, wherever it came from.
+    // docs/screens.md#sign-in: any 401 ends the session, wherever it came from.
     clearSession();
     onUnauthorized();
   }
@@ -82,7 +82,7 @@ export interface ListResult<T> {
   paging: Paging;
 }
 
-/** GET /api/<name>?dataTableParams=<json> (API.md "List protocol"). */
+/** GET /api/<name>?dataTableParams=<json> (docs/api.md#lists). */
 export function apiList<T>(name: string, params: DataTableParams, signal?: AbortSignal): Promise<ListResult<T>> {
   return apiRequest<ListResult<T>>(`/${name}`, { query: { dataTableParams: JSON.stringify(params) }, signal });
 }

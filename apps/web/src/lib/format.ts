@@ -5,7 +5,7 @@ dayjs.extend(utc);
 
 const WIRE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** Wire times are UTC 'yyyy-MM-dd HH:mm:ss' (DOMAIN.md); show them in the viewer's time zone. */
+/** Wire times are UTC 'yyyy-MM-dd HH:mm:ss' (docs/domain.md#readings); show them in the viewer's time zone. */
 export function formatLocalDateTime(value: string | null | undefined): string {
   if (!value) return '';
   // dayjs parses both the wire format and ISO 8601 without the customParseFormat plugin.

@@ -1,7 +1,7 @@
 import type { ActiveUser } from '@greenpod/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** Storage keys fixed by viewer.md 9 ("{product}_token", "{product}_activeUser"). */
+/** Storage keys of the session (docs/screens.md#sign-in). */
 export const TOKEN_KEY = 'greenpod_token';
 export const USER_KEY = 'greenpod_activeUser';
 

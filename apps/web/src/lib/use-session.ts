@@ -10,7 +10,7 @@ export interface SessionInfo {
 
 export const ME_QUERY_KEY = ['session', 'me'] as const;
 
-/** Session restore (viewer.md 4): with a stored token, load the user and role once. */
+/** Session restore (docs/screens.md#sign-in): with a stored token, load the user and role once. */
 export function useSession() {
   const token = useToken();
   const query = useQuery({

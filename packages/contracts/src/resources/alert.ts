@@ -2,7 +2,7 @@ import { defineResource } from '../define-resource';
 import { ref } from '../fields';
 import { clientRef, groupRef, podRef, titleJoin } from './common';
 
-/** An alert binds a rule to one more pod (DOMAIN.md "Rules, alerts and notifications"). */
+/** An alert binds a rule to one more pod (docs/domain.md#rules). */
 export const alert = defineResource({
   name: 'alert',
   label: 'Alert',

@@ -14,7 +14,7 @@ export const locationRef = (o: { hideInForm?: boolean } = {}) =>
   ref('location', { label: 'Location', required: true, parent: 'clientId', ...o });
 export const areaRef = (o: { hideInForm?: boolean } = {}) =>
   ref('area', { label: 'Area', required: true, parent: 'locationId', ...o });
-/** Pods are picked by client (admin.md 4) unless an area select stands before them. */
+/** Pods are picked by client (docs/screens.md#admin-forms) unless an area select stands before them. */
 export const podRef = (parent: 'clientId' | 'areaId' | null = 'clientId') =>
   ref('pod', { label: 'Pod', required: true, ...(parent ? { parent } : {}) });
 export const sensorRef = () => ref('sensor', { label: 'Sensor', required: true });

@@ -5,7 +5,7 @@ import { active, clientRef, groupRef, titleJoin } from './common';
 
 const color = (label: string): FieldDef => text({ label, required: true, format: 'color', max: 9 });
 
-/** A client's theme and business settings (admin.md 3 "Configuration"). */
+/** A client's theme and business settings (docs/domain.md#themes). */
 export const configuration = defineResource({
   name: 'configuration',
   label: 'Configuration',

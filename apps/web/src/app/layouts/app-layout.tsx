@@ -16,7 +16,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // viewer.md 2.3: the sidebar shows only once the signed-in role has loaded.
+  // docs/screens.md#sidebar: the sidebar shows only once the signed-in role has loaded.
   const mode = pathname.startsWith('/admin') && isAdmin ? 'admin' : 'user';
   const withNav = session !== undefined;
 

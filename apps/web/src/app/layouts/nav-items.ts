@@ -1,4 +1,4 @@
-/** Sidebar entries. The admin groups follow admin.md 2 word for word. */
+/** Sidebar entries. The admin groups follow docs/screens.md#admin-sidebar word for word. */
 export interface NavItem {
   label: string;
   to: string;

@@ -29,7 +29,7 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
 
 const ACTIONS_ID = '__actions';
 
-/** The shared server-paged table (viewer.md 2.7); state is owned by the caller. */
+/** The shared server-paged table (docs/screens.md#data-table); state is owned by the caller. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { title, columns, rows, total, loading, state, onStateChange, actions } = props;
   const showActions = hasRowActions(actions);

@@ -20,7 +20,7 @@ export function TableToolbar({ state, onStateChange, searchFields, sortFields, e
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // viewer.md 2.7: a search goes back to page 1.
+    // docs/screens.md#data-table: a search goes back to page 1.
     onStateChange({ ...state, searchWord: draft.trim(), page: 1 });
   };
   const ascending = state.sortDirection === 'ASC';

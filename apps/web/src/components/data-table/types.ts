@@ -20,7 +20,7 @@ export interface DataTableColumn<T> {
   render?: (row: T) => ReactNode;
 }
 
-/** Row actions of viewer.md 2.7; an action shows only when its callback is given. */
+/** Row actions of docs/screens.md#data-table; an action shows only when its callback is given. */
 export interface RowActions<T> {
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;

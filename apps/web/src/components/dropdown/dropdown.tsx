@@ -18,7 +18,7 @@ export interface DropdownProps {
   required?: boolean;
   onBlur?: () => void;
   name?: string;
-  /** Above this many items a search box appears (viewer.md 9: "above 4 items"). */
+  /** Above this many items a search box appears (docs/screens.md#dropdown: "more than 4 items"). */
   searchThreshold?: number;
 }
 

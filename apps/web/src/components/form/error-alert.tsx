@@ -5,7 +5,7 @@ export interface ErrorAlertProps {
   /** danger = the server refused; warning = the browser's own checks. */
   tone?: 'danger' | 'warning';
   error?: string | null;
-  /** Field messages; when present they are shown instead of the general text (admin.md 8). */
+  /** Field messages; when present they are shown instead of the general text (docs/screens.md#forms). */
   fieldErrors?: Record<string, readonly string[]>;
   /** Turns a field key into the label the user saw. */
   labelOf?: (field: string) => string;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type ErrorSource = 'local' | 'server';
 
 export const ERROR_COLORS: Record<ErrorSource, string> = {
-  // admin.md "Common form behaviour": server errors in danger style, local ones in warning style.
+  // docs/screens.md#forms: server errors in danger style, local ones in warning style.
   server: 'var(--mantine-color-red-7)',
   local: 'var(--mantine-color-orange-8)',
 };

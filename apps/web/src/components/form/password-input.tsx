@@ -7,7 +7,7 @@ export interface PasswordInputProps extends Omit<TextInputProps, 'error' | 'type
   fieldError?: FieldErrorLike | string;
 }
 
-/** A password input with a show/hide toggle (viewer.md 2.2). */
+/** A password input with a show/hide toggle (docs/screens.md#sign-in). */
 export function PasswordInput({ fieldError: err, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -8,7 +8,7 @@ export interface ServerErrorState {
 }
 
 /**
- * A failed post (viewer.md 4): the error text, defaulting to "An error occurred", and the field
+ * A failed post (docs/screens.md#forms): the error text, defaulting to "An error occurred", and the field
  * messages, which are also put beside the fields the form knows.
  */
 export function applyServerErrors<T extends FieldValues>(

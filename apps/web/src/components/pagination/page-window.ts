@@ -13,7 +13,7 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /**
- * The numbered buttons to show (viewer.md 2.7): every page when there are `size` or fewer,
+ * The numbered buttons to show (docs/screens.md#pagination): every page when there are `size` or fewer,
  * otherwise `size` pages around the current one, shifted so the window never runs off either end.
  */
 export function pageWindow(current: number, count: number, size: number = PAGE_WINDOW): PageWindow {

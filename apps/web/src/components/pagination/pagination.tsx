@@ -10,7 +10,7 @@ interface PaginationProps {
   onChange: (page: number) => void;
 }
 
-/** Numbered pagination with first, previous, next and last buttons (viewer.md 2.7). */
+/** Numbered pagination with first, previous, next and last buttons (docs/screens.md#pagination). */
 export function Pagination({ page, count, countIsLowerBound, onChange }: PaginationProps) {
   const visible = pageWindow(page, count);
   const go = (target: number) => {

@@ -4,7 +4,7 @@ import { getActiveUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
 /**
- * admin.md 2: no stored active user -> sign-in. The server enforces access on every call; this only
+ * docs/screens.md#admin: no stored active user -> sign-in. The server enforces access on every call; this only
  * keeps non-administrators (accessLevel < 50) out of screens they could not use.
  */
 export function AdminGuard() {

@@ -16,7 +16,7 @@ export const aggregateKey = (granularity: Granularity) => ['aggregate', granular
 const base = (granularity: Granularity) => `/${granularity}-data`;
 
 /**
- * admin.md 8: a fetch or generate answered without a success flag is a failure, not an empty list.
+ * A fetch or generate answered without a success flag is a failure, not an empty list.
  * The shared client only refuses an explicit `success: false`, so these calls check for `true`.
  */
 function requireSuccess<T extends { success?: unknown }>(payload: T): T {
@@ -38,7 +38,7 @@ export const aggregateListQuery = (granularity: Granularity, state: TableState) 
   };
 };
 
-/** GET, with no body, as the screens have always called it (admin.md 7). */
+/** GET, with no body, as the screens have always called it (docs/api.md#aggregates). */
 export const generateAggregates = async (granularity: Granularity) =>
   requireSuccess(
     await apiRequest<{ success?: boolean; data: AggregateGenerateResult }>(`${base(granularity)}/generate`),

@@ -10,7 +10,7 @@ import { formatLocalDateTime } from '../../lib/format';
 
 type Key = keyof AggregateRow;
 
-/** admin.md 2 "Daily, weekly and monthly data": column order, labels, and what narrow screens hide. */
+/** docs/screens.md#aggregated-data: column order, labels, and what narrow screens hide. */
 const COLUMNS: readonly { key: Key; label: string; hideOnMobile?: boolean }[] = [
   { key: 'podTitle', label: 'Pod' },
   { key: 'podsIdentifier', label: 'Identifier' },

@@ -18,7 +18,7 @@ const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 const messageOf = (failure: Error | null) => failure?.message ?? null;
 
 /**
- * The daily, weekly and monthly data screens (admin.md 2, 4): a read-only list plus Generate and
+ * The daily, weekly and monthly data screens (docs/screens.md#aggregated-data): a read-only list plus Generate and
  * Delete. One component serves all three; only the granularity differs.
  */
 export function AggregateDataPage({ granularity }: { granularity: Granularity }) {
@@ -48,9 +48,9 @@ export function AggregateDataPage({ granularity }: { granularity: Granularity })
     },
   });
 
-  // admin.md 4: loading while fetching, generating or deleting.
+  // Loading while fetching, generating or deleting.
   const busy = list.isFetching || generate.isPending || remove.isPending;
-  // admin.md 8: a failed fetch clears the data (no stale rows) and shows the failure.
+  // A failed fetch clears the data (no stale rows) and shows the failure.
   const failed = list.isError;
 
   return (

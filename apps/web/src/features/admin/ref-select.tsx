@@ -16,7 +16,7 @@ interface RefSelectProps {
   parent?: { key: string; value: unknown };
 }
 
-/** A cascading select (admin.md 4): disabled until its parent has a value, filtered by it. */
+/** A cascading select (docs/screens.md#admin-forms): disabled until its parent has a value, filtered by it. */
 export function RefSelect({ def, name, value, onChange, onBlur, error, required, parent }: RefSelectProps) {
   const parentId = parent ? Number(parent.value) : undefined;
   const waiting = parent !== undefined && !(parent.value !== '' && Number.isFinite(parentId));

@@ -16,7 +16,7 @@ export function resourceColumns(resource: Resource): DataTableColumn<Row>[] {
       const value = row[col.key];
       switch (col.kind) {
         case 'flag':
-          // DOMAIN.md: 1 or true counts as on.
+          // 1 or true counts as on (docs/screens.md#admin-lists).
           return value === true || value === 1 ? (
             <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="Yes" role="img" />
           ) : (

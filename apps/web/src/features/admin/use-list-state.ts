@@ -11,7 +11,7 @@ const positive = (raw: string | null, fallback: number) => {
 
 /**
  * The list's page, size, search and sort live in the URL, so returning from a form (or the back
- * button, or a shared link) lands on the same page (viewer.md 7: refetch with the current offset).
+ * button, or a shared link) lands on the same page (docs/screens.md#admin-lists: fetched again at the same page).
  */
 export function useListState(resource: Pick<Resource, 'defaultSort'>) {
   const [params, setParams] = useSearchParams();

@@ -29,7 +29,7 @@ export function RequestResetPage() {
           </Anchor>
         </Stack>
       </form>
-      {/* The server answers the same whether or not the e-mail exists (DOMAIN.md), so the dialog does too. */}
+      {/* The server answers the same whether or not the e-mail exists (docs/domain.md#accounts), so the dialog does too. */}
       <Modal opened={mutation.isSuccess} onClose={() => navigate('/user/login')} title="Almost there!" centered>
         <Stack>
           <Text>An e-mail with instructions to reset your password will be sent to you shortly.</Text>

@@ -13,7 +13,7 @@ type ResetValues = z.output<typeof resetPasswordSchema>;
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // viewer.md 2.2: the token is the last path segment.
+  // docs/screens.md#sign-in: the token is the last path segment.
   const token = pathname.split('/').filter(Boolean).at(-1) ?? '';
   const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
     schema: resetPasswordSchema,

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page';
 import { PlaceholderPage } from '../../components/placeholder-page';
-import { NotFoundPage } from '../pages/not-found-page';
 
-/** DOMAIN.md: group and client shortcodes are 12 URL-safe characters. */
+/** docs/domain.md#hierarchy: group and client shortcodes are 12 URL-safe characters. */
 const SHORTCODE = /^[A-Za-z0-9_-]{12}$/;
 
 /** Dashboard by location, area, or group and client shortcodes; the cards come with the dashboard issue. */

@@ -14,7 +14,7 @@ export interface PanelNotification {
 export type DayGroup = 'Today' | 'Yesterday' | 'Earlier';
 export const DAY_GROUPS: readonly DayGroup[] = ['Today', 'Yesterday', 'Earlier'];
 
-/** Today / Yesterday / Earlier in the viewer's time zone (DOMAIN.md "Rules, alerts and notifications"). */
+/** Today / Yesterday / Earlier in the viewer's time zone (docs/domain.md#notifications). */
 export function groupByDay(items: readonly PanelNotification[], now: Date = new Date()) {
   const today = dayjs(now).startOf('day');
   const yesterday = today.subtract(1, 'day');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationPanel } from './notification-panel';
 
-/** viewer.md 2.4: below 992 px the bell is a link; wider it toggles the panel. */
+/** docs/screens.md#notifications: below 992 px the bell is a link; wider it toggles the panel. */
 export function NotificationBell() {
   const wide = useMediaQuery('(min-width: 992px)');
   const [opened, setOpened] = useState(false);

@@ -20,7 +20,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Developer page (viewer.md 2.1): every shared widget in its states. */
+/** Developer page (docs/screens.md#storyboard): every shared widget in its states. */
 export function StoryboardPage() {
   const [pages, setPages] = useState<Record<number, number>>({ 3: 2, 10: 1, 20: 10 });
   const [picked, setPicked] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-const serverDir = resolve(import.meta.dirname, '../..');
+const serverDir = resolve(import.meta.dirname, '..');
 
 export const freePort = () =>
   new Promise<number>((ok) => {
@@ -14,18 +14,26 @@ export const freePort = () =>
   });
 
 /** The real server as a child process (for tests that kill it), ready once it prints its banner. */
-export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildProcess> {
   // node with tsx as a loader is one process, so a SIGKILL really kills the server (the tsx CLI would
   // only lose its wrapper and leave the server running).
   const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof for profiling
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', GREENPOD_DEMO: '0', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      GREENPOD_DEMO: '0',
+      DATABASE_URL: '',
+      WEATHER_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Greenpod is running')) {

@@ -1,14 +1,16 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
-import { DashboardPage } from '../dashboard/dashboard-page';
-import { ArticleTipPage } from './article-tip-page';
+import { PlaceholderPage } from '../components/placeholder-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { ArticleTipPage } from '../features/pages/article-tip-page';
 
-const StoryboardPage = lazy(() => import('../storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })));
+const StoryboardPage = lazy(() =>
+  import('../features/storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })),
+);
 
 const page = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 
-/** viewer.md 2.1, all exact. Pages that later issues fill say so instead of showing made-up data. */
+/** docs/screens.md#routes, all exact. Pages that later issues fill say so instead of showing made-up data. */
 export const viewerRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
   { path: 'location/:location', element: <DashboardPage /> },

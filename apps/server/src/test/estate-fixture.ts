@@ -1,8 +1,8 @@
 import { getResource, type Resource } from '@greenpod/contracts';
 import { insertReadings } from '../telemetry/measurement-writer';
 import { DERIVED_TABLES } from '../telemetry/rollup-tables';
-import { type Context, create, createUser, ensure } from '../test/factory';
-import type { TestApp } from '../test/test-app';
+import { type Context, create, createUser, ensure } from './factory';
+import type { TestApp } from './test-app';
 
 export interface Estate {
   locations: number[];

@@ -1,6 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from '../config';
 
 /**
  * How callers prove who they are. Every route names one of these (or `security: []` when public):
@@ -22,8 +21,11 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-/** @fastify/swagger's options: the document served at /api/docs/json and checked by `npm run lint:openapi`. */
-export function openApiOptions(config: Pick<Config, 'PUBLIC_URL'>): SwaggerOptions {
+/**
+ * @fastify/swagger's options: the document served at /api/docs/json and checked by `npm run lint:openapi`.
+ * `publicUrl` is the PUBLIC_URL setting (passed in, so http/ imports nothing of the app).
+ */
+export function openApiOptions(publicUrl: string | undefined): SwaggerOptions {
   return {
     openapi: {
       info: {
@@ -34,7 +36,7 @@ export function openApiOptions(config: Pick<Config, 'PUBLIC_URL'>): SwaggerOptio
       },
       // Paths start with /api, so the server is the installation's origin; without PUBLIC_URL, the
       // origin that served the document.
-      servers: [{ url: config.PUBLIC_URL?.replace(/\/+$/, '') || '/', description: 'This installation' }],
+      servers: [{ url: publicUrl?.replace(/\/+$/, '') || '/', description: 'This installation' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,

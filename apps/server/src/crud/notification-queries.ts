@@ -1,0 +1,25 @@
+import { getResource, type Scope } from '@greenpod/contracts';
+import type { Queryable, SqlParam } from '../db/database';
+import { compileSelect, scopeClause } from './select';
+
+/** How many unread notifications one call returns, newest first. */
+export const UNREAD_LIMIT = 100;
+
+/**
+ * A user's unread notifications, newest first: only those of pods in `scope`, through the scope
+ * clause every read uses, so a role narrowed since a notification was sent no longer shows it.
+ */
+export async function unreadNotifications(db: Queryable, userId: number, scope: Scope) {
+  const params: SqlParam[] = [userId];
+  const notifications = compileSelect(getResource('notification'));
+  const clause = scopeClause(notifications, scope, params);
+  return db.query(
+    `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
+            to_char(un.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created
+     FROM user_notification un JOIN notification n ON n.id = un.notification_id
+     WHERE un.user_id = $1 AND NOT un.read
+       ${clause ? `AND n.id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}
+     ORDER BY un.created DESC LIMIT ${UNREAD_LIMIT}`,
+    params,
+  );
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { IMMUTABLE, REVALIDATE } from './web-app';
+
+// A build as Vite lays it out, with the copies the precompress step writes beside each asset.
+const dist = mkdtempSync(join(tmpdir(), 'greenpod-dist-'));
+const script = `console.log(${JSON.stringify('greenpod '.repeat(300))});`;
+const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  const write = (name: string, body: string) => {
+    writeFileSync(join(dist, name), body);
+    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(body));
+    writeFileSync(join(dist, `${name}.gz`), gzipSync(body));
+  };
+  write('index.html', html);
+  write('assets/index-Bx7kQ2aZ.js', script);
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding = 'br, gzip') =>
+  t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+describe('the built web app', () => {
+  it('serves a hashed asset precompressed and cached as immutable', async () => {
+    const br = await get('/assets/index-Bx7kQ2aZ.js');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+
+    expect((await get('/assets/index-Bx7kQ2aZ.js', 'gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/index-Bx7kQ2aZ.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('revalidates index.html, also when it answers a client route', async () => {
+    for (const url of ['/', '/location/3', '/admin/pod']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers a missing asset with 404, not the HTML page a browser would cache as script', async () => {
+    const res = await get('/assets/index-Old00000.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+});

@@ -1,0 +1,40 @@
+import type { CITIES } from '@greenpod/contracts';
+
+export type City = (typeof CITIES)[number];
+
+/** What a card shows about the weather at a location's city: now, and tomorrow's outlook. */
+export interface Weather {
+  city: City;
+  /** °C, one decimal. */
+  temperature: number;
+  condition: string;
+  forecast: { condition: string; min: number; max: number } | null;
+}
+
+/** A source of weather; null when it has none for the city or cannot be reached. */
+export interface WeatherProvider {
+  current(city: City): Promise<Weather | null>;
+}
+
+// The offered cities are a fixed list, so their coordinates need no geocoding service.
+export const CITY_COORDINATES: Record<City, { latitude: number; longitude: number }> = {
+  Dubai: { latitude: 25.2048, longitude: 55.2708 },
+  London: { latitude: 51.5072, longitude: -0.1276 },
+  Athens: { latitude: 37.9838, longitude: 23.7275 },
+  'Abu Dhabi': { latitude: 24.4539, longitude: 54.3773 },
+  'Ras al-Khaimah': { latitude: 25.8007, longitude: 55.9762 },
+  Porto: { latitude: 41.1579, longitude: -8.6291 },
+};
+
+/** WMO weather interpretation codes, as Open-Meteo and most forecast services report them. */
+export function describeWeatherCode(code: number): string {
+  if (code === 0) return 'Clear';
+  if (code <= 2) return 'Partly cloudy';
+  if (code === 3) return 'Overcast';
+  if (code === 45 || code === 48) return 'Fog';
+  if (code >= 51 && code <= 57) return 'Drizzle';
+  if ((code >= 61 && code <= 67) || (code >= 80 && code <= 82)) return 'Rain';
+  if ((code >= 71 && code <= 77) || code === 85 || code === 86) return 'Snow';
+  if (code >= 95) return 'Thunderstorm';
+  return 'Unknown';
+}

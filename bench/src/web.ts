@@ -1,0 +1,190 @@
+/**
+ * bench/web: what the viewer costs a browser, on the demo estate, in Debian's Chromium.
+ *   npm run bench:web [-- --soak-minutes 30 --no-build --data-dir /tmp/greenpod-bench-web]
+ * Prints, measured in this one run and compared with the budgets (asserts nothing):
+ * - compressed JavaScript and CSS moved on a cold load of the sign-in page and of the dashboard;
+ * - the dashboard's Largest Contentful Paint (cold cache, localhost);
+ * - the time from a click on a time tab or a filter to the chart drawn at the Year window;
+ * - the JS heap (after a forced garbage collection) over a dashboard left open on Live.
+ * The server runs as an operator would start it (its own process, the demo estate and simulator on,
+ * PGlite in --data-dir, kept between runs so the seed is paid once).
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, startServerProcess } from '@greenpod/server/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const { values: args } = parseArgs({
+  options: {
+    'soak-minutes': { type: 'string', default: '5' },
+    'no-build': { type: 'boolean', default: false },
+    'data-dir': { type: 'string', default: '/tmp/greenpod-bench-web' },
+  },
+});
+const ROOT = resolve(import.meta.dirname, '../..');
+const ADMIN = { email: 'admin@greenpod.local', password: 'bench-web-admin-1' };
+const KB = 1024;
+
+interface Transfer {
+  js: number;
+  css: number;
+  requests: number;
+}
+
+/** Encoded (over-the-wire) bytes of every script and style a page loads until the network is quiet. */
+async function coldLoad(context: BrowserContext, url: string): Promise<{ page: Page; transfer: Transfer }> {
+  const page = await context.newPage();
+  const transfer: Transfer = { js: 0, css: 0, requests: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      request.sizes().then((sizes) => {
+        const type = request.resourceType();
+        transfer.requests++;
+        if (type === 'script') transfer.js += sizes.responseBodySize;
+        if (type === 'stylesheet') transfer.css += sizes.responseBodySize;
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return { page, transfer };
+}
+
+/** LCP as the page saw it: the last candidate before the first input. */
+const observeLcp = () => {
+  const w = window as unknown as { __lcp: number };
+  w.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+/** Milliseconds from a click until the graph answered and two frames were drawn after it. */
+async function timeToChart(page: Page, click: () => Promise<void>, graphQuery: RegExp): Promise<number> {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/graph') && graphQuery.test(r.url()));
+  const t0 = await page.evaluate(() => performance.now());
+  await click();
+  await answered;
+  const t1 = await page.evaluate(
+    () => new Promise<number>((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(performance.now())))),
+  );
+  return t1 - t0;
+}
+
+const fmt = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const verdict = (value: number, budget: number) =>
+  `${(value / budget).toFixed(2)}x of budget ${value <= budget ? 'MET' : 'NOT met'}`;
+
+async function main() {
+  if (!args['no-build']) execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  const port = await freePort();
+  const started = Date.now();
+  const server = await startServerProcess(
+    {
+      DATA_DIR: args['data-dir'],
+      PORT: String(port),
+      MQTT_PORT: String(await freePort()),
+      GREENPOD_DEMO: '1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIMULATOR_INTERVAL_SECONDS: '5',
+      // The budgets are the viewer's own: a weather service out of reach must not be part of them.
+      WEATHER_URL: '',
+    },
+    10 * 60_000,
+  );
+  console.log(`server up in ${((Date.now() - started) / 1000).toFixed(1)} s (demo seeded on first run)`);
+  const base = `http://127.0.0.1:${port}`;
+  let browser: Browser | undefined;
+  try {
+    const signIn = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const session = (await signIn.json()) as { token: string; user: unknown };
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'],
+    });
+
+    // Each measurement in a fresh context: a cold HTTP cache.
+    const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const login = await coldLoad(anonymous, `${base}/user/login`);
+    await anonymous.close();
+
+    const signedIn = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signedIn.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('greenpod_token', token as string);
+        localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
+      },
+      [session.token, session.user],
+    );
+    await signedIn.addInitScript(observeLcp);
+    const dash = await coldLoad(signedIn, `${base}/`);
+    const lcp = await dash.page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+
+    console.log('\nCompressed transfer on a cold load (JS budget: sign-in <= 200 KB, dashboard <= 350 KB)');
+    console.log(
+      `  sign-in page  JS ${fmt(login.transfer.js)}  CSS ${fmt(login.transfer.css)}  ${login.transfer.requests} requests  ${verdict(login.transfer.js, 200 * KB)}`,
+    );
+    console.log(
+      `  dashboard     JS ${fmt(dash.transfer.js)}  CSS ${fmt(dash.transfer.css)}  ${dash.transfer.requests} requests  ${verdict(dash.transfer.js, 350 * KB)}`,
+    );
+    console.log(`\nDashboard LCP (cold cache, budget 1,000 ms): ${lcp.toFixed(0)} ms  ${verdict(lcp, 1000)}`);
+
+    // Tab and filter changes to a drawn chart at the Year window (budget 300 ms each).
+    const page = dash.page;
+    page.setDefaultTimeout(15_000);
+    try {
+      const times: { what: string; ms: number }[] = [];
+      times.push({
+        what: 'Day -> Year',
+        ms: await timeToChart(page, () => page.getByText('Year', { exact: true }).first().click(), /mode=year/),
+      });
+      for (const label of ['Week', 'Year', 'Month', 'Year']) {
+        const mode = label.toLowerCase();
+        times.push({
+          what: `-> ${label}`,
+          ms: await timeToChart(
+            page,
+            () => page.getByText(label, { exact: true }).first().click(),
+            new RegExp(`mode=${mode}`),
+          ),
+        });
+      }
+      console.log('\nClick to chart drawn (budget 300 ms)');
+      for (const t of times)
+        console.log(`  ${t.what.padEnd(12)} ${t.ms.toFixed(0).padStart(5)} ms  ${verdict(t.ms, 300)}`);
+    } catch (err) {
+      console.log(`\nClick to chart drawn: not measured (${(err as Error).message.split('\n')[0]})`);
+    }
+
+    // A dashboard left open on Live: the heap after a forced GC, once a minute.
+    await page.getByText('Live', { exact: true }).first().click();
+    const cdp = await signedIn.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const minutes = Number(args['soak-minutes']);
+    const samples = [await heap()];
+    for (let m = 1; m <= minutes; m++) {
+      await page.waitForTimeout(60_000);
+      samples.push(await heap());
+    }
+    const first = samples[0] ?? 0;
+    const last = samples.at(-1) ?? 0;
+    console.log(`\nJS heap on Live over ${minutes} min (after GC, once a minute; flat means last/first ~1.0)`);
+    console.log(`  ${samples.map((s) => fmt(s)).join(' -> ')}`);
+    console.log(`  last/first ${(last / first).toFixed(3)}, max/first ${(Math.max(...samples) / first).toFixed(3)}`);
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+  }
+}
+
+await main();

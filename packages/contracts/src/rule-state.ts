@@ -1,0 +1,56 @@
+/** How a value stands against a rule (docs/domain.md#rules): the episode states the gauges colour. */
+export type RuleState = 'ok' | 'close' | 'exceeded';
+export type Condition = 'greater' | 'smaller' | 'equal';
+
+export interface Limit {
+  condition: Condition;
+  threshold: number;
+}
+
+export const DEFAULT_NOTIFICATION_MARGIN = 10;
+const RANK: Record<RuleState, number> = { ok: 0, close: 1, exceeded: 2 };
+
+/** `equal` holds within 1e-9 relative, so a reading stored as 21.499999999 still equals 21.5. */
+export const nearlyEqual = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+
+/**
+ * `close` is within `marginPercent` of the threshold on the side a value approaches it from: below
+ * for `greater`, above for `smaller`, either side for `equal`.
+ */
+export function ruleState(limit: Limit, value: number, marginPercent: number): RuleState {
+  const { condition, threshold } = limit;
+  const margin = (Math.abs(threshold) * marginPercent) / 100;
+  switch (condition) {
+    case 'greater':
+      return value > threshold ? 'exceeded' : value >= threshold - margin ? 'close' : 'ok';
+    case 'smaller':
+      return value < threshold ? 'exceeded' : value <= threshold + margin ? 'close' : 'ok';
+    case 'equal':
+      return nearlyEqual(value, threshold) ? 'exceeded' : Math.abs(value - threshold) <= margin ? 'close' : 'ok';
+    default:
+      return condition satisfies never;
+  }
+}
+
+/** The worst of several states. */
+export const worstState = (states: RuleState[]): RuleState =>
+  states.reduce<RuleState>((worst, s) => (RANK[s] > RANK[worst] ? s : worst), 'ok');
+
+// Air quality without a rule still has a meaning of its own (IAQ): good to 50, poor from 400.
+const IAQ = { close: 50, exceeded: 400 };
+
+/**
+ * A gauge's state: the worst over the rules that apply; for air quality with no rule, the IAQ bands.
+ * Null when nothing judges the value (no rule, not air quality): the gauge stays neutral.
+ */
+export function gaugeState(
+  sensorType: string,
+  value: number,
+  limits: readonly Limit[],
+  marginPercent: number,
+): RuleState | null {
+  if (limits.length > 0) return worstState(limits.map((l) => ruleState(l, value, marginPercent)));
+  if (sensorType !== 'AIR_QUALITY') return null;
+  return value >= IAQ.exceeded ? 'exceeded' : value > IAQ.close ? 'close' : 'ok';
+}
