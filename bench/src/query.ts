@@ -18,15 +18,15 @@ import {
   addPodRowsSql,
   type Database,
   DERIVED_TABLES,
-  LOCATION_LEVELS,
+  LOCATION_ROLLUPS,
   listCards,
   meansByBucket,
   migrate,
   openPglite,
   openPostgres,
+  POD_ROLLUPS,
   planBuckets,
   podsUnderSql,
-  ROLLUP_LEVELS,
   resolveWindow,
   sumsByPod,
   type TimeWindow,
@@ -155,12 +155,12 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
  * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
  */
 const ROLLUPS = [
-  ...ROLLUP_LEVELS.map(
+  ...POD_ROLLUPS.map(
     (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
   ),
-  ...LOCATION_LEVELS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
+  ...LOCATION_ROLLUPS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
 ];
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 

@@ -16,12 +16,12 @@ import {
   type Database,
   DERIVED_TABLES,
   hashPassword,
-  LOCATION_LEVELS,
+  LOCATION_ROLLUPS,
   loadConfig,
   migrate,
   openPglite,
   openPostgres,
-  ROLLUP_LEVELS,
+  POD_ROLLUPS,
   seedBase,
 } from '@greenpod/server/bench';
 import { freePort, startServerProcess } from '@greenpod/server/testing';
@@ -121,11 +121,11 @@ async function load(db: Database, readings: number) {
       [from, Math.min(from + chunk, perSeries) - 1, perSeries, stepMs],
     );
   }
-  for (const level of ROLLUP_LEVELS) {
+  for (const level of POD_ROLLUPS) {
     await db.query(`INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
       SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value) FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`);
   }
-  for (const level of LOCATION_LEVELS) await db.query(addPodRowsSql(level, 'TRUE', { order: '2, 1' }));
+  for (const level of LOCATION_ROLLUPS) await db.query(addPodRowsSql(level, 'TRUE', { order: '2, 1' }));
   await db.query(`VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`);
   return perSeries * series;
 }

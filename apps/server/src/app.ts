@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
 import { authRoutes } from './auth/auth-routes';
@@ -17,6 +17,7 @@ import { specialRoutes } from './crud/special-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
+import { openApiOptions } from './http/openapi-options';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -90,17 +91,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     store: pgRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many attempts. Please try again in ${ctx.after}.`),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Greenpod API',
-        version: '0.1.0',
-        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.PUBLIC_URL));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);

@@ -57,3 +57,10 @@ export interface ActiveRole {
   description: string;
   accessLevel: number;
 }
+
+/**
+ * A role whose Level Of Access is at or above this is an administrator; the seeded viewer role sits below
+ * it (docs/domain.md#scope).
+ */
+export const ADMIN_ACCESS_LEVEL = 50;
+export const VIEWER_ACCESS_LEVEL = 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type FieldDef, type FieldKind, fieldInput, fieldOutput } from './fields';
-import { LEVEL_FIELDS, LEVELS, type Level } from './hierarchy';
+import { HIERARCHY_LEVEL_FIELDS, HIERARCHY_LEVELS, type HierarchyLevel } from './hierarchy';
 
 export type Verb = 'list' | 'read' | 'create' | 'update' | 'delete';
 export const ALL_VERBS: readonly Verb[] = ['list', 'read', 'create', 'update', 'delete'];
@@ -39,7 +39,7 @@ export interface ResourceInput {
   hideOnMobile?: readonly string[];
   verbs?: readonly Verb[];
   /** This resource is itself a level of the hierarchy (its own id is that level). */
-  node?: Level;
+  node?: HierarchyLevel;
   /** Rows take their place in the hierarchy from this ref's row (measurement via its pod). */
   scopeVia?: string;
   access: { read: ReadAccess; write?: 'admin' };
@@ -84,7 +84,7 @@ export interface Resource<N extends string = string, F extends Record<string, Fi
   filterable: readonly string[];
   columns: readonly ListColumn[];
   /** For each hierarchy level, the field (or 'id') that places a row in it. */
-  levelFields: Partial<Record<Level, string>>;
+  levelFields: Partial<Record<HierarchyLevel, string>>;
   createSchema: z.ZodObject;
   updateSchema: z.ZodObject;
   rowSchema: z.ZodObject;
@@ -136,10 +136,10 @@ export function defineResource<const N extends string, F extends Record<string, 
     return { key, label, sortable: sortable.includes(key), kind, hideOnMobile: !!input.hideOnMobile?.includes(key) };
   });
 
-  const levelFields: Partial<Record<Level, string>> = {};
-  for (const level of LEVELS) {
+  const levelFields: Partial<Record<HierarchyLevel, string>> = {};
+  for (const level of HIERARCHY_LEVELS) {
     if (input.node === level) levelFields[level] = 'id';
-    else if (storedFields.includes(LEVEL_FIELDS[level])) levelFields[level] = LEVEL_FIELDS[level];
+    else if (storedFields.includes(HIERARCHY_LEVEL_FIELDS[level])) levelFields[level] = HIERARCHY_LEVEL_FIELDS[level];
   }
 
   const label = input.label;

@@ -116,9 +116,12 @@ function inputSchema(f: FieldDef): z.ZodType {
       const numeric = f.values.every((v) => typeof v === 'number');
       return z.preprocess(
         numeric ? toNumber : blankToUndefined,
-        z.custom<string | number>((v) => f.values.includes(v as string | number), {
-          error: (issue) => (issue.input === undefined ? required : msg),
-        }),
+        z
+          .custom<string | number>((v) => f.values.includes(v as string | number), {
+            error: (issue) => (issue.input === undefined ? required : msg),
+          })
+          // A custom check has no JSON Schema of its own: say what it accepts for the OpenAPI document.
+          .meta({ type: numeric ? 'number' : 'string', enum: [...f.values] }),
       );
     }
     case 'ref':

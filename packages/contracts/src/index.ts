@@ -1,5 +1,6 @@
 export * from './aggregates';
 export * from './auth';
+export * from './choices';
 export * from './define-resource';
 export * from './fields';
 export * from './hierarchy';
@@ -9,5 +10,5 @@ export * from './messages';
 export * from './plain-text';
 export * from './resources/index';
 export * from './rule-state';
-export * from './sensors';
+export * from './sensor-types';
 export * from './theme';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SENSOR_TYPES } from './sensors';
+import { SENSOR_TYPES } from './sensor-types';
 
 export const MAX_BATCH_READINGS = 5000;
 /** An MQTT message from a pod may not exceed this (device-shaped traffic is small). */

@@ -28,6 +28,8 @@ export async function aggregateRoutes(base: FastifyInstance) {
   for (const granularity of GRANULARITIES) {
     const path = `/api/${granularity}-data`;
     const tags = [`${granularity}-data`];
+    // daily -> listDailyData, generateDailyData, deleteDailyData.
+    const data = `${granularity.charAt(0).toUpperCase()}${granularity.slice(1)}Data`;
 
     app.get(
       path,
@@ -35,6 +37,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: `list${data}`,
           summary: `List ${granularity} aggregated data (one row per pod and period)`,
           querystring: listQuerystring,
           response: { 200: listResponse(aggregateRowSchema), ...errors, ...errorResponses(503) },
@@ -54,6 +57,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: `generate${data}`,
           summary: `Generate the ${granularity} rows of every closed period not generated yet`,
           response: { 200: itemResponse(z.object({ generated: z.number() })), ...errors },
         },
@@ -73,6 +77,7 @@ export async function aggregateRoutes(base: FastifyInstance) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: `delete${data}`,
           summary: `Delete every ${granularity} row`,
           response: { 200: itemResponse(z.object({ deleted: z.number() })), ...errors },
         },

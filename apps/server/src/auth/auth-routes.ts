@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
-import { bearerSecurity, ok } from '../http/route-schemas';
+import { bearerSecurity, emptyResponse, errorResponses, ok, okEmpty, successSchema } from '../http/route-schemas';
 import { mailRegistrationAttempt } from './account-mails';
 import { findUserBy, insertPendingUser, lowestRoleId, publicUser } from './account-queries';
 import { authenticate, callerOf } from './caller';
@@ -28,6 +28,7 @@ const limit = (max: number, keyGenerator?: (r: FastifyRequest) => string) => ({
   rateLimit: { max, timeWindow: '15 minutes', hook: 'preHandler' as const, ...(keyGenerator ? { keyGenerator } : {}) },
 });
 const tags = ['user'];
+const messageResponse = z.object({ success: z.literal(true), message: z.string() });
 /**
  * A second count per client address across e-mails, through the same plugin and store: the per-e-mail
  * limit alone lets one address try a common password on every account (spraying). createRateLimit,
@@ -55,7 +56,14 @@ export async function authRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/user/login',
     {
-      schema: { tags, body: loginSchema },
+      schema: {
+        tags,
+        security: [],
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password: a session token, the user and their role',
+        body: loginSchema,
+        response: { 200: successSchema, ...errorResponses(400, 401, 403, 429) },
+      },
       config: limit(config.LOGIN_RATE_LIMIT, emailKey),
       preHandler: perAddress(app, 'sign-in', config.LOGIN_ADDRESS_RATE_LIMIT),
     },
@@ -70,13 +78,23 @@ export async function authRoutes(appBase: FastifyInstance) {
       if (!user.verified) throw new HttpError(403, 'Your account is waiting for an administrator to verify it');
       if (!user.active) throw new HttpError(403, 'Your account has been deactivated');
       const token = app.jwt.sign(sessionClaimsOf(user.id, user.password));
-      return { success: true, token, user: publicUser(user), role: user.role };
+      return { success: true as const, token, user: publicUser(user), role: user.role };
     },
   );
 
   app.post(
     '/api/user/register',
-    { schema: { tags, body: registerSchema }, config: limit(Math.max(20, config.LOGIN_RATE_LIMIT)) },
+    {
+      schema: {
+        tags,
+        security: [],
+        operationId: 'register',
+        summary: 'Register an account, which an administrator must verify before it can sign in',
+        body: registerSchema,
+        response: { 201: messageResponse, ...errorResponses(400, 429, 503) },
+      },
+      config: limit(Math.max(20, config.LOGIN_RATE_LIMIT)),
+    },
     async (request, reply) => {
       const { firstName, lastName, email, password } = request.body;
       const roleId = await lowestRoleId(app.db);
@@ -85,14 +103,21 @@ export async function authRoutes(appBase: FastifyInstance) {
       const passwordHash = await hashPassword(password);
       const created = await insertPendingUser(app.db, { roleId, firstName, lastName, email, passwordHash });
       if (!created) mailRegistrationAttempt(app, email);
-      return reply.status(201).send({ success: true, message: PENDING_VERIFICATION });
+      return reply.status(201).send({ success: true as const, message: PENDING_VERIFICATION });
     },
   );
 
   app.post(
     '/api/user/resetPassword',
     {
-      schema: { tags, body: requestResetSchema },
+      schema: {
+        tags,
+        security: [],
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a password reset link (the same answer whether or not the address has an account)',
+        body: requestResetSchema,
+        response: { 200: messageResponse, ...errorResponses(400, 429) },
+      },
       config: limit(config.RESET_RATE_LIMIT, emailKey),
       preHandler: perAddress(app, 'reset', config.RESET_ADDRESS_RATE_LIMIT),
     },
@@ -108,14 +133,22 @@ export async function authRoutes(appBase: FastifyInstance) {
           text: `Hello ${user.firstName},\n\nOpen this link within one hour to choose a new password:\n${base.replace(/\/$/, '')}/user/resetPassword/${token}\n\nIf you did not ask for this, ignore this e-mail.\n`,
         });
       }
-      return { success: true, message: RESET_ANSWER };
+      return { success: true as const, message: RESET_ANSWER };
     },
   );
 
   app.put(
     '/api/user/resetPassword/:token',
     {
-      schema: { tags, params: z.object({ token: z.string().min(1).max(200) }), body: resetPasswordSchema },
+      schema: {
+        tags,
+        security: [],
+        operationId: 'resetPassword',
+        summary: 'Choose a new password with the token of a reset link',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: resetPasswordSchema,
+        response: { 200: emptyResponse, ...errorResponses(400, 429) },
+      },
       config: limit(config.RESET_RATE_LIMIT),
     },
     async (request) => {
@@ -123,13 +156,26 @@ export async function authRoutes(appBase: FastifyInstance) {
         hashPassword(request.body.password),
       );
       if (!done) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.');
-      return { success: true };
+      return okEmpty();
     },
   );
 
-  app.get('/api/user/me', { schema: { tags, security: bearerSecurity }, onRequest: authenticate }, async (request) => {
-    const user = await findUserBy(app.db, 'id', callerOf(request).userId);
-    if (!user) throw unauthorized();
-    return ok({ user: publicUser(user), role: user.role });
-  });
+  app.get(
+    '/api/user/me',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in user and their role',
+        response: { 200: successSchema, ...errorResponses(401) },
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const user = await findUserBy(app.db, 'id', callerOf(request).userId);
+      if (!user) throw unauthorized();
+      return ok({ user: publicUser(user), role: user.role });
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_LEVEL, LEVELS, type Level, type Scope } from '@greenpod/contracts';
+import { ADMIN_ACCESS_LEVEL, HIERARCHY_LEVELS, type HierarchyLevel, type Scope } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 
 /**
@@ -7,11 +7,13 @@ import type { Queryable } from '../db/database';
  */
 export async function loadScope(db: Queryable, roleId: number, accessLevel: number): Promise<Scope> {
   if (accessLevel >= ADMIN_ACCESS_LEVEL) return { all: true };
-  const rows = await db.query<{ level: Level; id: number }>(
-    LEVELS.map((l) => `SELECT '${l}' AS level, ${l}_id AS id FROM role_${l} WHERE role_id = $1`).join(' UNION ALL '),
+  const rows = await db.query<{ level: HierarchyLevel; id: number }>(
+    HIERARCHY_LEVELS.map((l) => `SELECT '${l}' AS level, ${l}_id AS id FROM role_${l} WHERE role_id = $1`).join(
+      ' UNION ALL ',
+    ),
     [roleId],
   );
-  const ids = Object.fromEntries(LEVELS.map((l) => [l, [] as number[]])) as Record<Level, number[]>;
+  const ids = Object.fromEntries(HIERARCHY_LEVELS.map((l) => [l, [] as number[]])) as Record<HierarchyLevel, number[]>;
   for (const r of rows) ids[r.level].push(r.id);
   return { all: false, ids };
 }

@@ -17,6 +17,7 @@ import {
   okPage,
 } from '../http/route-schemas';
 import { parseDataTableParams } from './list-query';
+import { crudOperationIds } from './operation-ids';
 import { createRepository } from './repository';
 
 const createdSchema = (r: Resource) => {
@@ -37,6 +38,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
   });
   const path = `/api/${resource.name}`;
   const tags = [resource.name];
+  const operationId = crudOperationIds(resource.name);
   const row = resource.rowSchema;
   const errors = errorResponses(400, 401, 403, 404, 409, 429);
   const canRead = async (request: FastifyRequest) => {
@@ -53,6 +55,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: operationId.list,
           summary: `List ${resource.label} records`,
           querystring: listQuerystring,
           response: { 200: listResponse(row), ...errors, ...errorResponses(503) },
@@ -72,6 +75,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: operationId.read,
           summary: `Read one ${resource.label}`,
           params: idParams,
           response: { 200: itemResponse(row), ...errors },
@@ -88,6 +92,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: operationId.create,
           summary: `Create a ${resource.label}`,
           body: resource.createSchema,
           response: { 201: createdSchema(resource), ...errors },
@@ -107,6 +112,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: operationId.update,
           summary: `Update a ${resource.label}`,
           params: idParams,
           body: resource.updateSchema,
@@ -124,6 +130,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         schema: {
           tags,
           security: bearerSecurity,
+          operationId: operationId.delete,
           summary: `Delete a ${resource.label}`,
           params: idParams,
           response: { 200: emptyResponse, ...errors },

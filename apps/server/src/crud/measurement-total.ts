@@ -1,10 +1,10 @@
 import { getResource, type ParsedDataTableParams, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
-import { ROLLUP_LEVEL } from '../telemetry/rollup-levels';
+import { POD_ROLLUP } from '../telemetry/rollup-tables';
 import type { ListTotal } from './list-total';
 import { compileSelect, scopeClause } from './select';
 
-const { hourly, daily, monthly } = ROLLUP_LEVEL;
+const { hourly, daily, monthly } = POD_ROLLUP;
 const JUST_BEFORE = (t: string) => `${t} - interval '1 microsecond'`;
 
 /** The filters the per-pod rollups can answer: no search, and only the pod and the sensor kind. */

@@ -1,4 +1,4 @@
-import { LEVELS, MESSAGES, RESOURCES, type Resource } from '@greenpod/contracts';
+import { HIERARCHY_LEVELS, MESSAGES, RESOURCES, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Context, create, createUser, ensure, updateChange } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -31,7 +31,7 @@ const dtp = (p: object) => `dataTableParams=${encodeURIComponent(JSON.stringify(
 /** The lowest level that places this resource's rows, if any. */
 function deepestLevel(r: Resource) {
   const c = compileSelect(r);
-  return [...LEVELS].reverse().find((l) => c.levelExpr[l]);
+  return [...HIERARCHY_LEVELS].reverse().find((l) => c.levelExpr[l]);
 }
 
 describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource) => {
@@ -145,8 +145,9 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
     const inside = await create(t, resource, insideCtx, access === 'own' ? { userId: viewer.id } : {});
     const level = deepestLevel(resource);
     // A new location is a sibling of the bound one; anything placed in the bound location is inside.
-    const depth = level ? LEVELS.indexOf(level) : -1;
-    const below = depth > LEVELS.indexOf('location') || (level === 'location' && resource.node !== 'location');
+    const depth = level ? HIERARCHY_LEVELS.indexOf(level) : -1;
+    const below =
+      depth > HIERARCHY_LEVELS.indexOf('location') || (level === 'location' && resource.node !== 'location');
     const visible = access === 'own' || below;
     expect((await t.call('GET', `${path}/${inside}`, { token: viewer.token })).status).toBe(visible ? 200 : 404);
   });

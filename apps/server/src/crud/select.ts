@@ -1,4 +1,11 @@
-import { columnName, LEVELS, type Level, RESOURCE_BY_NAME, type Resource, type Scope } from '@greenpod/contracts';
+import {
+  columnName,
+  HIERARCHY_LEVELS,
+  type HierarchyLevel,
+  RESOURCE_BY_NAME,
+  type Resource,
+  type Scope,
+} from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import { col, q, tableOf } from './tables';
 
@@ -8,7 +15,7 @@ export interface CompiledSelect {
   /** Expression of every row key (fields, joins, id, created, updated). */
   expr: Record<string, string>;
   select: string;
-  levelExpr: Partial<Record<Level, string>>;
+  levelExpr: Partial<Record<HierarchyLevel, string>>;
 }
 
 const utc = (e: string) => `to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
@@ -49,8 +56,8 @@ export function compileSelect(resource: Resource): CompiledSelect {
     expr[key] = `${joinPath(j.via)}.${q(columnName(j.column))}`;
   }
 
-  const levelExpr: Partial<Record<Level, string>> = {};
-  for (const level of LEVELS) {
+  const levelExpr: Partial<Record<HierarchyLevel, string>> = {};
+  for (const level of HIERARCHY_LEVELS) {
     const own = resource.levelFields[level];
     if (own) levelExpr[level] = own === 'id' ? 't.id' : col('t', own);
     else if (resource.scopeVia) {
@@ -71,7 +78,7 @@ export function compileSelect(resource: Resource): CompiledSelect {
 export function scopeClause(compiled: CompiledSelect, scope: Scope, params: SqlParam[]): string | null {
   if (scope.all) return null;
   const parts: string[] = [];
-  for (const level of LEVELS) {
+  for (const level of HIERARCHY_LEVELS) {
     const e = compiled.levelExpr[level];
     const ids = scope.ids[level];
     if (!e || ids.length === 0) continue;

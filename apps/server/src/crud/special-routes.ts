@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { forbidden, notFound } from '../http/errors';
-import { bearerSecurity, ok, recordId } from '../http/route-schemas';
+import { bearerSecurity, errorResponses, ok, recordId, successSchema } from '../http/route-schemas';
 import { UNREAD_LIMIT, unreadNotifications } from './notification-queries';
 import { clientTheme, roleTheme } from './theme-queries';
 
@@ -19,7 +19,15 @@ export async function specialRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/configuration/default',
-    { schema: { tags: ['configuration'], summary: 'The default theme (public)' } },
+    {
+      schema: {
+        tags: ['configuration'],
+        security: [],
+        operationId: 'getDefaultTheme',
+        summary: 'The default theme (public)',
+        response: { 200: successSchema, ...errorResponses(429) },
+      },
+    },
     async () => ok(DEFAULT_THEME),
   );
 
@@ -28,8 +36,11 @@ export async function specialRoutes(base: FastifyInstance) {
     {
       schema: {
         tags: ['configuration'],
+        security: [],
+        operationId: 'getClientTheme',
         summary: "A client's theme by shortcodes (public: theme only)",
         params: z.object({ groupShortcode: shortcode, clientShortcode: shortcode }),
+        response: { 200: successSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -46,7 +57,9 @@ export async function specialRoutes(base: FastifyInstance) {
         tags: ['configuration'],
         summary: "The theme for a role's users",
         security: bearerSecurity,
+        operationId: 'getRoleTheme',
         params: z.object({ roleId: recordId('roleId') }),
+        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
       },
       onRequest: authenticate,
     },
@@ -64,7 +77,9 @@ export async function specialRoutes(base: FastifyInstance) {
         tags: ['notification'],
         summary: "A user's unread notifications",
         security: bearerSecurity,
+        operationId: 'listUnreadNotifications',
         params: z.object({ userId: recordId('userId') }),
+        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
       },
       onRequest: authenticate,
     },

@@ -1,5 +1,6 @@
 import { type Condition, DEFAULT_NOTIFICATION_MARGIN, type Limit, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
+import type { CardLevel } from './cards';
 import { visibleIds } from './dashboard-scope';
 
 export interface CardLimit extends Limit {
@@ -12,7 +13,7 @@ export interface CardLimits {
 }
 
 // Which pod column places a pod in a card of each level.
-const POD_COLUMN = { location: 'location_id', area: 'area_id', pod: 'id' } as const;
+const POD_COLUMN: Record<CardLevel, string> = { location: 'location_id', area: 'area_id', pod: 'id' };
 
 /**
  * The rules that apply to the visible pods of each card (a rule on its own pod, or bound to another
@@ -21,7 +22,7 @@ const POD_COLUMN = { location: 'location_id', area: 'area_id', pod: 'id' } as co
 export async function cardLimits(
   db: Queryable,
   scope: Scope,
-  level: keyof typeof POD_COLUMN,
+  level: CardLevel,
   cardIds: number[],
 ): Promise<Map<number, CardLimits>> {
   const byCard = new Map<number, CardLimits>();

@@ -22,10 +22,11 @@ export interface Card {
   readings: CardReading[];
 }
 
-type Level = 'location' | 'area' | 'pod';
+/** Which places one card stands for: a location, an area or a pod (the filter decides). */
+export type CardLevel = 'location' | 'area' | 'pod';
 
 // What one card is at each level: its table, its titles, and which pod column places a pod in it.
-const LEVELS: Record<Level, { table: string; titles: string; joins: string; podColumn: string }> = {
+const CARD_LEVELS: Record<CardLevel, { table: string; titles: string; joins: string; podColumn: string }> = {
   location: { table: 'location', titles: 't.title AS "locationTitle"', joins: '', podColumn: 'location_id' },
   area: {
     table: 'area',
@@ -53,7 +54,7 @@ export interface CardQuery {
 }
 
 /** Locations at the root, the areas of a location, the pods of an area (or the one pod asked for). */
-export function levelOf(f: PlaceFilter): Level {
+export function cardLevelOf(f: PlaceFilter): CardLevel {
   if (f.podId !== undefined || f.areaId !== undefined) return 'pod';
   return f.locationId !== undefined ? 'area' : 'location';
 }
@@ -64,8 +65,8 @@ export async function listCards(
   scope: Scope,
   q: CardQuery,
 ): Promise<{ results: Card[]; total: number }> {
-  const level = levelOf(q.filter);
-  const def = LEVELS[level];
+  const level = cardLevelOf(q.filter);
+  const def = CARD_LEVELS[level];
   const params: SqlParam[] = [];
   const visible = visibleIds(scope, params);
   const where = [

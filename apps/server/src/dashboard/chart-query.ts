@@ -1,5 +1,5 @@
 import type { Queryable, SqlParam } from '../db/database';
-import { LOCATION_LEVEL, type LocationLevel, ROLLUP_LEVEL, TYPE_COLUMNS } from '../telemetry/rollup-levels';
+import { LOCATION_ROLLUP, type LocationRollup, POD_ROLLUP, TYPE_COLUMNS } from '../telemetry/rollup-tables';
 import { type PodSet, spansSql } from './readings-query';
 import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
 
@@ -67,7 +67,7 @@ function podRollupSql(table: string, spans: readonly Span[], params: SqlParam[],
  * (one per location and bucket), so each is looked up in the edges directly; counts are summed as
  * float8 (exact below 2^53) because sum(bigint) is numeric, several times slower.
  */
-function locationSql(level: LocationLevel, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+function locationSql(level: LocationRollup, spans: readonly Span[], params: SqlParam[], k: Keying): string {
   const sums = TYPE_COLUMNS.map((c) => `sum(${c.n}::float8) AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
   const unpivot = TYPE_COLUMNS.map((c) => `('${c.type}', r.${c.n}, r.${c.s})`).join(', ');
   return `SELECT t.sensor_type, r.k, t.n, t.s FROM (
@@ -87,7 +87,7 @@ function bucketUnionSql(
   plan: SourcePlan,
   params: SqlParam[],
   k: Keying,
-  fine: LocationLevel | undefined,
+  fine: LocationRollup | undefined,
 ): { sql: string; split: boolean } {
   const parts: string[] = [];
   const { ends, middle } = fine ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
@@ -101,8 +101,8 @@ function bucketUnionSql(
   ] as const) {
     if (!spans.length) continue;
     parts.push(
-      podRollupSql(ROLLUP_LEVEL[name].table, spans, params, direct),
-      locationSql(LOCATION_LEVEL[name], spans, params, direct),
+      podRollupSql(POD_ROLLUP[name].table, spans, params, direct),
+      locationSql(LOCATION_ROLLUP[name], spans, params, direct),
     );
   }
   return {
@@ -162,7 +162,7 @@ export async function meansByBucket(
     };
   }
   // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
-  const { fiveMinutes } = LOCATION_LEVEL;
+  const { fiveMinutes } = LOCATION_ROLLUP;
   const fineGrid = bucket.days === 0 && bucket.ms % fiveMinutes.ms === 0 && origin.getTime() % fiveMinutes.ms === 0;
   const union = bucketUnionSql(plan, params, k, fineGrid ? fiveMinutes : undefined);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { bearerSecurity, errorResponses, exactPagingSchema, itemResponse, ok } from '../http/route-schemas';
 import { cardLimits } from './card-limits';
-import { levelOf, listCards } from './cards';
+import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { checkPlaces, podsUnderSql } from './dashboard-scope';
@@ -32,6 +32,10 @@ const cardSchema = z.object({
 });
 const cardsResponse = itemResponse(z.object({ results: z.array(cardSchema) })).extend({ paging: exactPagingSchema });
 const graphResponse = itemResponse(z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))));
+const areaPodCountResponse = itemResponse(
+  z.array(z.object({ locationId: z.number(), areaCount: z.number(), podCount: z.number() })),
+);
+const podCountResponse = itemResponse(z.array(z.object({ areaId: z.number(), podCount: z.number() })));
 
 /** The viewer dashboard's reads (docs/api.md#dashboards), every one limited to the caller's scope. */
 export async function dashboardRoutes(base: FastifyInstance) {
@@ -55,7 +59,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
     const limits = await cardLimits(
       app.db,
       caller.scope,
-      levelOf(filter),
+      cardLevelOf(filter),
       page.results.map((c) => c.id),
     );
     const results = page.results.map((card) => {
@@ -71,6 +75,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
+        operationId: 'listCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary:
@@ -87,6 +92,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
+        operationId: 'listLiveCards',
         querystring: statAllQuery,
         response: { 200: cardsResponse, ...errors },
         summary: 'Dashboard cards over the last `minutes` (10..60, default 30)',
@@ -102,6 +108,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
+        operationId: 'getGraph',
         querystring: graphQuery,
         response: { 200: graphResponse, ...errors },
         summary: 'Mean readings per sensor type in at most 500 buckets: [value, bucket start (UTC)]',
@@ -135,7 +142,13 @@ export async function dashboardRoutes(base: FastifyInstance) {
   app.get(
     '/api/areaPodCount',
     {
-      schema: { tags, security: bearerSecurity, summary: 'Visible areas and pods per visible location' },
+      schema: {
+        tags,
+        security: bearerSecurity,
+        operationId: 'countAreasAndPodsPerLocation',
+        summary: 'Visible areas and pods per visible location',
+        response: { 200: areaPodCountResponse, ...errorResponses(401) },
+      },
       onRequest: authenticate,
     },
     async (request) => ok(await areaPodCounts(app.db, callerOf(request).scope)),
@@ -147,8 +160,10 @@ export async function dashboardRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
+        operationId: 'countPodsPerArea',
         querystring: countQuery,
         summary: 'Visible pods per visible area (of one location with locationId)',
+        response: { 200: podCountResponse, ...errors },
       },
       onRequest: authenticate,
     },

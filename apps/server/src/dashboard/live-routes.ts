@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Caller, callerOfToken } from '../auth/caller';
 import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
+import { errorResponses } from '../http/route-schemas';
 import { visibleIds } from './dashboard-scope';
 import { type LiveBus, localBus, postgresBus } from './live-bus';
 import { PodCoalescer } from './live-coalescer';
@@ -76,11 +77,21 @@ export async function liveRoutes(base: FastifyInstance) {
     {
       schema: {
         tags: ['dashboard'],
+        security: [{ streamToken: [] }],
+        operationId: 'streamLiveReadings',
         summary:
           'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
         querystring: z.object({
           token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096),
         }),
+        response: {
+          // Written by hand to the hijacked reply, never serialized: declared for the document only.
+          200: {
+            description: 'A stream of `reading` events (JSON data) and `end` events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Queryable, SqlParam } from '../db/database';
-import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
+import { ROLLUP_TABLES } from '../telemetry/rollup-tables';
 import { planRollups } from './rollup-plan';
 import type { Span, TimeWindow } from './window';
 
@@ -31,12 +31,12 @@ export function podSumsSql(window: TimeWindow, now: Date, params: SqlParam[], po
   // rather than being grouped per term first (one aggregation instead of one per term plus one).
   const parts = planRollups(window, now).map((term) => {
     const sign = term.weight === 1 ? '' : `${term.weight} * `;
-    if (term.level === 'raw') {
+    if (term.tier === 'raw') {
       return `SELECT pod_id, sensor_type, ${term.weight}::float8 AS n, ${sign}value AS s
         FROM measurement WHERE pod_id = ANY(${pods}) AND ${spansSql('created', term.spans, params)}`;
     }
     return `SELECT pod_id, sensor_type, ${sign}count::float8 AS n, ${sign}sum AS s
-      FROM ${ROLLUP_TABLES[term.level]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)}`;
+      FROM ${ROLLUP_TABLES[term.tier]} WHERE pod_id = ANY(${pods}) AND ${spansSql('bucket', term.spans, params)}`;
   });
   if (parts.length === 0)
     return 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false';

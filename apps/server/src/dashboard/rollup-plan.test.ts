@@ -1,20 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allPlans, bucketStart, type Level, planRollups, type Term } from './rollup-plan';
+import { allPlans, bucketStart, planRollups, type RollupTier, type Term } from './rollup-plan';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2025, 0, 1);
 
 /** How many times a plan counts a reading stamped t: a rollup row covers t when its bucket starts in a span. */
-function timesCounted(plan: { level: Level; lo: number; hi: number; weight: number }[], t: number) {
+function timesCounted(plan: { tier: RollupTier; lo: number; hi: number; weight: number }[], t: number) {
   return plan.reduce((n, p) => {
-    const start = bucketStart(p.level, t);
+    const start = bucketStart(p.tier, t);
     return p.lo <= start && start < p.hi ? n + p.weight : n;
   }, 0);
 }
 const flat = (terms: Term[]) =>
-  terms.flatMap((t) => t.spans.map(([lo, hi]) => ({ level: t.level, lo, hi, weight: t.weight })));
+  terms.flatMap((t) => t.spans.map(([lo, hi]) => ({ tier: t.tier, lo, hi, weight: t.weight })));
 
 // Instants on and around bucket edges, where an off-by-one would show.
 const instantArb = fc.oneof(
@@ -42,8 +42,8 @@ describe('rollup plans', () => {
     const terms = planRollups({ from: new Date(Date.UTC(2025, 0, 1)), to: now }, now);
     const past = flat(terms).filter((p) => p.lo < now.getTime() + 5 * 60_000);
     expect(past).toEqual([
-      { level: 'raw', lo: now.getTime(), hi: Date.UTC(2026, 0, 1), weight: -1 },
-      { level: 'monthly', lo: Date.UTC(2025, 0, 1), hi: Date.UTC(2026, 0, 1), weight: 1 },
+      { tier: 'raw', lo: now.getTime(), hi: Date.UTC(2026, 0, 1), weight: -1 },
+      { tier: 'monthly', lo: Date.UTC(2025, 0, 1), hi: Date.UTC(2026, 0, 1), weight: 1 },
     ]);
   });
 
@@ -52,15 +52,15 @@ describe('rollup plans', () => {
     const pieces = flat(planRollups({ from: new Date(Date.UTC(2025, 6, 10)), to: now }, now));
     // Rows of later days may be named too: they cannot exist yet, so they cost nothing.
     expect(pieces).toEqual([
-      { level: 'raw', lo: now.getTime(), hi: expect.any(Number), weight: -1 },
-      { level: 'daily', lo: Date.UTC(2025, 6, 10), hi: expect.any(Number), weight: 1 },
+      { tier: 'raw', lo: now.getTime(), hi: expect.any(Number), weight: -1 },
+      { tier: 'daily', lo: Date.UTC(2025, 6, 10), hi: expect.any(Number), weight: 1 },
     ]);
   });
 
-  it('a window in the past reads its edges from the finer levels', () => {
+  it('a window in the past reads its edges from the finer tiers', () => {
     const window = { from: new Date(Date.UTC(2025, 2, 3, 10, 30)), to: new Date(Date.UTC(2025, 2, 3, 10, 45)) };
     expect(flat(planRollups(window, new Date(Date.UTC(2026, 0, 1))))).toEqual([
-      { level: 'raw', lo: window.from.getTime(), hi: window.to.getTime(), weight: 1 },
+      { tier: 'raw', lo: window.from.getTime(), hi: window.to.getTime(), weight: 1 },
     ]);
   });
 });

@@ -12,4 +12,4 @@ export { type Database, openPglite, openPostgres } from '../db/database';
 export { migrate } from '../db/migrate';
 export { seedBase } from '../seed/base-seed';
 export { addPodRowsSql } from '../telemetry/location-rollups';
-export { DERIVED_TABLES, LOCATION_LEVELS, ROLLUP_LEVELS } from '../telemetry/rollup-levels';
+export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';

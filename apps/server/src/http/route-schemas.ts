@@ -27,7 +27,7 @@ export const errorSchema = z.object({
   validationErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 /** The error envelope under each status a route may answer with, for its `response` map. */
 export const errorResponses = <S extends ErrorStatus>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<S, typeof errorSchema>;
@@ -57,3 +57,9 @@ export const okEmpty = () => ({ success: true as const });
 
 /** `{ success: true }` alone, as a response schema. */
 export const emptyResponse = z.object({ success: z.literal(true) });
+
+/**
+ * A success body whose other fields are not declared yet: documented as `success: true` plus more,
+ * and passed through untouched (a loose object strips nothing), so declaring it changes no answer.
+ */
+export const successSchema = z.looseObject({ success: z.literal(true) });

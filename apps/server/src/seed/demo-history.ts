@@ -1,10 +1,10 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
-import { GRIDS } from '../dashboard/rollup-plan';
+import { TIER_GRIDS } from '../dashboard/rollup-plan';
 import type { Queryable } from '../db/database';
 import { addPodsToTheirLocations } from '../telemetry/location-rollups';
 import { insertReadings } from '../telemetry/measurement-writer';
 import type { ReadingRow } from '../telemetry/reading-validation';
-import { ROLLUP_TABLES } from '../telemetry/rollup-levels';
+import { ROLLUP_TABLES } from '../telemetry/rollup-tables';
 import type { Progress } from './progress-bar';
 import { type PodProfile, readingsAt } from './reading-model';
 
@@ -51,8 +51,8 @@ export async function writeHourlyHistory(
         });
       }
     }
-    const daily = coarsen(hourly, GRIDS.daily.floor);
-    const monthly = coarsen(daily, GRIDS.monthly.floor);
+    const daily = coarsen(hourly, TIER_GRIDS.daily.floor);
+    const monthly = coarsen(daily, TIER_GRIDS.monthly.floor);
     progress.tick();
     for (const [table, rows] of [
       [ROLLUP_TABLES.hourly, hourly],

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { notFound, unauthorized } from '../http/errors';
-import { bearerSecurity, errorResponses, idParams, itemResponse, ok } from '../http/route-schemas';
+import { bearerSecurity, errorResponses, idParams, itemResponse, ok, successSchema } from '../http/route-schemas';
 import { setNewIngestKey } from './ingest-keys';
 
 // No control characters: the identifier becomes a query parameter, and PostgreSQL refuses a NUL.
@@ -20,8 +20,11 @@ export async function ingestRoutes(base: FastifyInstance) {
       bodyLimit: MAX_HTTP_BATCH_BYTES,
       schema: {
         tags: ['ingest'],
+        security: [{ podKey: [] }],
+        operationId: 'ingestReadings',
         summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
         body: ingestBatchSchema,
+        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429) },
       },
       onRequest: async (request) => {
         const [, identifier, key] = podAuth.exec(request.headers.authorization ?? '') ?? [];
@@ -34,7 +37,7 @@ export async function ingestRoutes(base: FastifyInstance) {
       const pod = request.pod;
       if (!pod) throw unauthorized();
       const result = await app.ingest.ingest(pod, request.body.readings);
-      return reply.status(202).send({ success: true, data: result });
+      return reply.status(202).send(ok(result));
     },
   );
 
@@ -45,6 +48,7 @@ export async function ingestRoutes(base: FastifyInstance) {
         tags: ['pod'],
         summary: "Rotate a pod's ingest key; the new key is shown once",
         security: bearerSecurity,
+        operationId: 'rotatePodIngestKey',
         params: idParams,
         response: { 200: itemResponse(z.object({ ingestKey: z.string() })), ...errorResponses(400, 401, 403, 404) },
       },

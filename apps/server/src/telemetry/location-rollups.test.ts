@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertReadings } from './measurement-writer';
-import { LOCATION_LEVELS, TYPE_COLUMNS } from './rollup-levels';
+import { LOCATION_ROLLUPS, TYPE_COLUMNS } from './rollup-tables';
 
 let t: TestApp;
 let estate: Estate;
@@ -25,7 +25,7 @@ const START = Date.UTC(2026, 5, 1);
  */
 async function mismatches() {
   let n = 0;
-  for (const level of LOCATION_LEVELS) {
+  for (const level of LOCATION_ROLLUPS) {
     const cells = TYPE_COLUMNS.map(
       (c) =>
         `SELECT location_id, bucket, '${c.type}' AS sensor_type, ${c.n} AS c, ${c.s} AS s FROM ${level.table} WHERE ${c.n} <> 0`,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { LOCATION_LEVELS, type LocationLevel, TYPE_COLUMNS } from './rollup-levels';
+import { LOCATION_ROLLUPS, type LocationRollup, TYPE_COLUMNS } from './rollup-tables';
 
 /**
  * Location rollups (ADR 0014): each row holds, per sensor kind, the count and sum of the readings of
@@ -29,8 +29,8 @@ const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}
  * read here is the one the pod's rows are filed under.
  */
 export function locationUpserts(): string[] {
-  return LOCATION_LEVELS.flatMap((level, i) => {
-    const finer = LOCATION_LEVELS[i - 1];
+  return LOCATION_ROLLUPS.flatMap((level, i) => {
+    const finer = LOCATION_ROLLUPS[i - 1];
     const rows = finer
       ? `SELECT location_id, ${level.bucket('bucket')} AS bucket, ${resum} FROM location_${finer.name}_rows GROUP BY 1, 2`
       : `SELECT p.location_id, ${level.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
@@ -51,7 +51,7 @@ export function locationUpserts(): string[] {
  * to or from location `target` (their current one by default), summed per location and bucket.
  */
 export function addPodRowsSql(
-  level: LocationLevel,
+  level: LocationRollup,
   where: string,
   { target = 'x.location_id', sign = 1, order = '1, 2' } = {},
 ): string {
@@ -63,7 +63,7 @@ export function addPodRowsSql(
 
 /** Adds (sign 1) or takes off (sign -1) pod $1's rows to or from location $2, at every level. */
 async function shift(tx: Queryable, podId: number, locationId: number, sign: 1 | -1) {
-  for (const level of LOCATION_LEVELS) {
+  for (const level of LOCATION_ROLLUPS) {
     await tx.query(addPodRowsSql(level, 'x.id = $1', { target: '$2::int', sign }), [podId, locationId]);
     if (sign < 0) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [locationId]);
   }
@@ -74,7 +74,7 @@ async function shift(tx: Queryable, podId: number, locationId: number, sign: 1 |
  * pods that have no location rows yet (the demo seeder), since it adds all of each pod's rows.
  */
 export async function addPodsToTheirLocations(tx: Queryable, podIds: readonly number[]): Promise<void> {
-  for (const level of LOCATION_LEVELS) await tx.query(addPodRowsSql(level, 'x.id = ANY($1::int[])'), [podIds]);
+  for (const level of LOCATION_ROLLUPS) await tx.query(addPodRowsSql(level, 'x.id = ANY($1::int[])'), [podIds]);
 }
 
 /**
@@ -84,14 +84,14 @@ export async function addPodsToTheirLocations(tx: Queryable, podIds: readonly nu
  * (they then file under the new location).
  */
 export async function movePodRollups(tx: Queryable, podId: number, from: number, to: number): Promise<void> {
-  await tx.query(`LOCK TABLE ${LOCATION_LEVELS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+  await tx.query(`LOCK TABLE ${LOCATION_ROLLUPS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
   await shift(tx, podId, to, 1);
   await shift(tx, podId, from, -1);
 }
 
 /** Call before deleting reading `id`: takes it off its pod's location rows. */
 export async function removeReadingFromLocations(tx: Queryable, id: number): Promise<void> {
-  for (const level of LOCATION_LEVELS) {
+  for (const level of LOCATION_ROLLUPS) {
     const [row] = await tx.query<{ location_id: number }>(
       `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
        SELECT p.location_id, ${level.bucket('m.created')}, ${pivot('m.sensor_type', '-1', '-m.value')}

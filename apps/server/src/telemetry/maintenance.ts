@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { LOCATION_LEVEL } from './rollup-levels';
+import { LOCATION_ROLLUP } from './rollup-tables';
 
-const fine = LOCATION_LEVEL.fiveMinutes;
+const fine = LOCATION_ROLLUP.fiveMinutes;
 
 /**
  * Housekeeping that runs on a timer: a CHECKPOINT keeps PGlite's write-ahead log bounded, and raw

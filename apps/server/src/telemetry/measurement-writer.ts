@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { locationUpserts } from './location-rollups';
 import type { ReadingRow } from './reading-validation';
-import { ROLLUP_LEVELS } from './rollup-levels';
+import { POD_ROLLUPS } from './rollup-tables';
 
 // Built once at load: the statement text never changes, only its array parameters.
 const INSERT_SQL = `WITH input AS (
@@ -49,8 +49,8 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
  * UTC hours lie in UTC days and days in UTC months, so the sums are the same.
  */
 export function rollupUpserts(): string {
-  const perPod = ROLLUP_LEVELS.flatMap((level, i) => {
-    const finer = ROLLUP_LEVELS[i - 1];
+  const perPod = POD_ROLLUPS.flatMap((level, i) => {
+    const finer = POD_ROLLUPS[i - 1];
     const rows = finer
       ? `SELECT pod_id, sensor_type, ${level.bucket('bucket')} AS bucket, sum(count)::int AS count, sum(sum) AS sum, min(min) AS min, max(max) AS max
          FROM ${finer.name}_rows GROUP BY 1, 2, 3`

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertReadings } from './measurement-writer';
-import { ROLLUP_LEVELS } from './rollup-levels';
+import { POD_ROLLUPS } from './rollup-tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 /** Rows where a rollup level differs from the same level rebuilt from raw readings (either side missing counts). */
 async function mismatches(podId: number) {
   let n = 0;
-  for (const level of ROLLUP_LEVELS) {
+  for (const level of POD_ROLLUPS) {
     const [row] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT * FROM ${level.table} WHERE pod_id = $1) h
        FULL JOIN (SELECT pod_id, sensor_type, ${level.bucket('created')} AS bucket, count(*)::int AS c, sum(value) AS s, min(value) AS lo, max(value) AS hi
@@ -63,7 +63,7 @@ describe('readings added or deleted by an administrator', () => {
       expect((await t.call('DELETE', `/api/measurement/${other}`, { token: t.adminToken })).status).toBe(200);
       expect(await mismatches(pod.id)).toBe(0);
     }
-    for (const level of ROLLUP_LEVELS) {
+    for (const level of POD_ROLLUPS) {
       expect(await t.db.query(`SELECT 1 FROM ${level.table} WHERE pod_id = $1`, [pod.id])).toEqual([]);
     }
   });

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { removeReadingFromLocations } from './location-rollups';
 import { rollupUpserts } from './measurement-writer';
-import { ROLLUP_LEVELS } from './rollup-levels';
+import { POD_ROLLUPS } from './rollup-tables';
 
 /**
  * Keeping the rollups true when an administrator adds or deletes one reading by hand (the
@@ -21,7 +21,7 @@ export async function addReadingToRollups(tx: Queryable, id: number): Promise<vo
  */
 export async function removeReadingFromRollups(tx: Queryable, id: number): Promise<void> {
   await removeReadingFromLocations(tx, id);
-  for (const level of ROLLUP_LEVELS) {
+  for (const level of POD_ROLLUPS) {
     const f = level.finer;
     // In the finer level's own rows: the raw reading itself is left out, emptied rollup rows are.
     const others = f.table === 'measurement' ? 'x.id <> r.id' : 'x.count > 0';
@@ -36,7 +36,7 @@ export async function removeReadingFromRollups(tx: Queryable, id: number): Promi
       [id],
     );
   }
-  for (const level of ROLLUP_LEVELS)
+  for (const level of POD_ROLLUPS)
     await tx.query(
       `DELETE FROM ${level.table} WHERE count <= 0 AND pod_id = (SELECT pod_id FROM measurement WHERE id = $1)`,
       [id],

@@ -1,6 +1,6 @@
 import { getResource, type Resource } from '@greenpod/contracts';
 import { insertReadings } from '../telemetry/measurement-writer';
-import { DERIVED_TABLES } from '../telemetry/rollup-levels';
+import { DERIVED_TABLES } from '../telemetry/rollup-tables';
 import { type Context, create, createUser, ensure } from './factory';
 import type { TestApp } from './test-app';
 

@@ -31,6 +31,7 @@ export async function weatherRoutes(base: FastifyInstance) {
       schema: {
         tags: ['dashboard'],
         security: bearerSecurity,
+        operationId: 'getWeather',
         querystring: z.object({ locationId: recordId('locationId') }),
         response: { 200: itemResponse(weatherSchema.nullable()), ...errorResponses(400, 401, 404) },
         summary: "Current weather and tomorrow's outlook at a location's city (null when unavailable)",

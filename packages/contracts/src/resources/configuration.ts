@@ -1,6 +1,6 @@
+import { CURRENCIES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, type FieldDef, number, text } from '../fields';
-import { CURRENCIES } from '../sensors';
 import { active, clientRef, groupRef, titleJoin } from './common';
 
 const color = (label: string): FieldDef => text({ label, required: true, format: 'color', max: 9 });

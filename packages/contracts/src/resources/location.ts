@@ -1,6 +1,6 @@
+import { CITIES, COUNTRIES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, number, text } from '../fields';
-import { CITIES, COUNTRIES } from '../sensors';
 import { active, clientRef, description, groupRef, title, titleJoin } from './common';
 
 export const location = defineResource({

@@ -1,6 +1,6 @@
 import { defineResource } from '../define-resource';
 import { choice, number } from '../fields';
-import { SENSOR_TYPES } from '../sensors';
+import { SENSOR_TYPES } from '../sensor-types';
 import { clientRef, groupRef, podRef, sensorRef, titleJoin } from './common';
 
 /** Admin view of raw readings; pods send theirs through ingest. Group and client only steer the form. */

@@ -1,6 +1,6 @@
+import { NOTIFICATION_TYPES, SEVERITIES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, number, ref } from '../fields';
-import { NOTIFICATION_TYPES, SEVERITIES } from '../sensors';
 import { groupRef, titleJoin } from './common';
 
 export const notification = defineResource({

@@ -1,6 +1,6 @@
+import { VOLTAGES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, text } from '../fields';
-import { VOLTAGES } from '../sensors';
 import { active, areaRef, clientRef, description, groupRef, locationRef, title, titleJoin } from './common';
 
 export const pod = defineResource({

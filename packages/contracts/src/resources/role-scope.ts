@@ -1,9 +1,9 @@
 import { defineResource, type JoinDef } from '../define-resource';
 import type { FieldDef } from '../fields';
-import { LEVEL_FIELDS, LEVELS, type Level } from '../hierarchy';
+import { HIERARCHY_LEVEL_FIELDS, HIERARCHY_LEVELS, type HierarchyLevel } from '../hierarchy';
 import { areaRef, clientRef, groupRef, locationRef, podRef, roleRef, titleJoin } from './common';
 
-const LEVEL_LABELS: Record<Level, string> = {
+const LEVEL_LABELS: Record<HierarchyLevel, string> = {
   group: 'Group',
   client: 'Client',
   location: 'Location',
@@ -12,10 +12,10 @@ const LEVEL_LABELS: Record<Level, string> = {
 };
 
 /** role-group .. role-pod: bind a role to one node of the hierarchy and everything below it. */
-function roleScope(level: Level) {
-  const depth = LEVELS.indexOf(level);
-  const levels = LEVELS.slice(0, depth + 1);
-  const refs: Record<Level, () => FieldDef> = {
+function roleScope(level: HierarchyLevel) {
+  const depth = HIERARCHY_LEVELS.indexOf(level);
+  const levels = HIERARCHY_LEVELS.slice(0, depth + 1);
+  const refs: Record<HierarchyLevel, () => FieldDef> = {
     group: () => groupRef(),
     client: () => clientRef(),
     location: () => locationRef(),
@@ -25,8 +25,8 @@ function roleScope(level: Level) {
   const fields: Record<string, FieldDef> = { roleId: roleRef() };
   const joins: Record<string, JoinDef> = { roleTitle: titleJoin('roleId', 'Role') };
   for (const l of levels) {
-    fields[LEVEL_FIELDS[l]] = refs[l]();
-    joins[`${l}Title`] = titleJoin(LEVEL_FIELDS[l], LEVEL_LABELS[l]);
+    fields[HIERARCHY_LEVEL_FIELDS[l]] = refs[l]();
+    joins[`${l}Title`] = titleJoin(HIERARCHY_LEVEL_FIELDS[l], LEVEL_LABELS[l]);
   }
   const label = `Role ${LEVEL_LABELS[level]}`;
   return defineResource({
@@ -36,7 +36,7 @@ function roleScope(level: Level) {
     joins,
     list: ['roleTitle', ...levels.map((l) => `${l}Title`)],
     verbs: ['list', 'read', 'create', 'delete'],
-    unique: [`roleId+${LEVEL_FIELDS[level]}`],
+    unique: [`roleId+${HIERARCHY_LEVEL_FIELDS[level]}`],
     access: { read: 'admin' },
   });
 }

@@ -1,6 +1,6 @@
+import { CONDITIONS, SEVERITIES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, number, text } from '../fields';
-import { CONDITIONS, SEVERITIES } from '../sensors';
 import { clientRef, description, groupRef, podRef, sensorRef, title, titleJoin } from './common';
 
 export const rule = defineResource({

@@ -1,6 +1,6 @@
 import { defineResource } from '../define-resource';
 import { choice } from '../fields';
-import { SENSOR_TYPES } from '../sensors';
+import { SENSOR_TYPES } from '../sensor-types';
 import { active, description, title } from './common';
 
 /** Sensors are a catalogue shared by every client: any signed-in user may read it. */

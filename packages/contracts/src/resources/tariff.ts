@@ -1,6 +1,6 @@
+import { CURRENCIES, PERIOD_TYPES, VOLTAGES } from '../choices';
 import { defineResource } from '../define-resource';
 import { choice, number, ref, text } from '../fields';
-import { CURRENCIES, PERIOD_TYPES, VOLTAGES } from '../sensors';
 import { clientRef, groupRef, podRef, titleJoin } from './common';
 
 export const tariff = defineResource({

@@ -1,6 +1,6 @@
 import { defineResource } from '../define-resource';
 import { tags } from '../fields';
-import { SENSOR_TYPES } from '../sensors';
+import { SENSOR_TYPES } from '../sensor-types';
 import { active, clientRef, description, groupRef, locationRef, title, titleJoin } from './common';
 
 export const tip = defineResource({

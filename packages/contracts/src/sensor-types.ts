@@ -44,16 +44,3 @@ export const SENSOR_LABELS: Record<SensorType, string> = {
   ELECTRICITY: 'Electricity',
   MOTION: 'Motion',
 };
-
-export const SEVERITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export const CONDITIONS = ['greater', 'smaller', 'equal'] as const;
-export const CURRENCIES = ['EUR', 'USD', 'AED', 'GBP'] as const;
-export const PERIOD_TYPES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
-export const VOLTAGES = [230, 120] as const;
-export const NOTIFICATION_TYPES = ['ALERT', 'WARNING', 'INFO'] as const;
-export const COUNTRIES = ['UAE', 'UK', 'Greece', 'Scotland', 'Ireland', 'Portugal'] as const;
-export const CITIES = ['Dubai', 'London', 'Athens', 'Abu Dhabi', 'Ras al-Khaimah', 'Porto'] as const;
-
-/** A role at or above this level is an administrator (docs/domain.md#scope). */
-export const ADMIN_ACCESS_LEVEL = 50;
-export const VIEWER_ACCESS_LEVEL = 10;

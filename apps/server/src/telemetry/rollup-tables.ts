@@ -1,21 +1,21 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
 
 /**
- * The three rollup levels, finest first: where each keeps its rows, how a time column maps to its
+ * The three per-pod rollup tables, finest first: where each keeps its rows, how a time column maps to its
  * bucket (UTC hours, days, calendar months), where a bucket ends, and which table holds the rows
  * it sums. Everything that writes rollups builds its SQL from this list.
  */
-export interface RollupLevel {
+export interface PodRollup {
   name: 'hourly' | 'daily' | 'monthly';
   table: string;
   bucket: (column: string) => string;
   end: (bucket: string) => string;
-  /** The next finer level's table and time column (raw readings for the hourly level). */
+  /** The next finer rollup's table and time column (raw readings for the hourly rollup). */
   finer: { table: string; time: string; min: string; max: string };
 }
 
 const ORIGIN = "'2000-01-01 00:00:00+00'";
-export const ROLLUP_LEVELS: readonly RollupLevel[] = [
+export const POD_ROLLUPS: readonly PodRollup[] = [
   {
     name: 'hourly',
     table: 'measurement_hourly',
@@ -40,14 +40,14 @@ export const ROLLUP_LEVELS: readonly RollupLevel[] = [
   },
 ];
 
-/** Each level by name. */
-export const ROLLUP_LEVEL = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l])) as Record<
-  RollupLevel['name'],
-  RollupLevel
+/** Each pod rollup by name. */
+export const POD_ROLLUP = Object.fromEntries(POD_ROLLUPS.map((l) => [l.name, l])) as Record<
+  PodRollup['name'],
+  PodRollup
 >;
-/** Each level's table by name. */
-export const ROLLUP_TABLES = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name, l.table])) as Record<
-  RollupLevel['name'],
+/** Each pod rollup's table by name. */
+export const ROLLUP_TABLES = Object.fromEntries(POD_ROLLUPS.map((l) => [l.name, l.table])) as Record<
+  PodRollup['name'],
   string
 >;
 
@@ -57,7 +57,7 @@ export const ROLLUP_TABLES = Object.fromEntries(ROLLUP_LEVELS.map((l) => [l.name
  * (an SQL expression) that its location's rows hold: the pod rollup for hours and days, its raw
  * readings for 5 minutes.
  */
-export interface LocationLevel {
+export interface LocationRollup {
   name: 'fiveMinutes' | 'hourly' | 'daily';
   table: string;
   ms: number;
@@ -65,10 +65,10 @@ export interface LocationLevel {
   podRows: (pod: string) => string;
 }
 
-const fromPodRollup = (level: RollupLevel) => (pod: string) =>
-  `SELECT sensor_type, bucket, count, sum FROM ${level.table} WHERE pod_id = ${pod}`;
+const fromPodRollup = (rollup: PodRollup) => (pod: string) =>
+  `SELECT sensor_type, bucket, count, sum FROM ${rollup.table} WHERE pod_id = ${pod}`;
 const fiveMinutes = (c: string) => `date_bin('5 minutes', ${c}, ${ORIGIN})`;
-export const LOCATION_LEVELS: readonly LocationLevel[] = [
+export const LOCATION_ROLLUPS: readonly LocationRollup[] = [
   {
     name: 'fiveMinutes',
     table: 'measurement_location_5min',
@@ -81,20 +81,20 @@ export const LOCATION_LEVELS: readonly LocationLevel[] = [
     name: 'hourly',
     table: 'measurement_location_hourly',
     ms: 3_600_000,
-    bucket: ROLLUP_LEVEL.hourly.bucket,
-    podRows: fromPodRollup(ROLLUP_LEVEL.hourly),
+    bucket: POD_ROLLUP.hourly.bucket,
+    podRows: fromPodRollup(POD_ROLLUP.hourly),
   },
   {
     name: 'daily',
     table: 'measurement_location_daily',
     ms: 86_400_000,
-    bucket: ROLLUP_LEVEL.daily.bucket,
-    podRows: fromPodRollup(ROLLUP_LEVEL.daily),
+    bucket: POD_ROLLUP.daily.bucket,
+    podRows: fromPodRollup(POD_ROLLUP.daily),
   },
 ];
-export const LOCATION_LEVEL = Object.fromEntries(LOCATION_LEVELS.map((l) => [l.name, l])) as Record<
-  LocationLevel['name'],
-  LocationLevel
+export const LOCATION_ROLLUP = Object.fromEntries(LOCATION_ROLLUPS.map((l) => [l.name, l])) as Record<
+  LocationRollup['name'],
+  LocationRollup
 >;
 
 /** The count and sum columns of each sensor kind in a location row. */
@@ -105,4 +105,4 @@ export const TYPE_COLUMNS = SENSOR_TYPES.map((type) => ({
 }));
 
 /** Every table derived from raw readings, per pod and per location. */
-export const DERIVED_TABLES = [...ROLLUP_LEVELS.map((l) => l.table), ...LOCATION_LEVELS.map((l) => l.table)];
+export const DERIVED_TABLES = [...POD_ROLLUPS.map((l) => l.table), ...LOCATION_ROLLUPS.map((l) => l.table)];
