@@ -66,6 +66,9 @@ function Harness(props: Partial<DashboardChartProps>) {
   );
 }
 
+// The chart's code loads lazily; on a busy machine its first import takes longer than waitFor's second.
+const drawn = () => waitFor(() => expect(plots.created).toBe(1), { timeout: 5000 });
+
 beforeEach(() => {
   plots.created = 0;
   plots.setData = [];
@@ -79,7 +82,7 @@ describe('DashboardChart', () => {
     renderWithProviders(<Harness />);
     expect(screen.getByRole('heading', { name: 'Temperature' })).toBeInTheDocument();
     expect(screen.getByText('Today')).toBeInTheDocument();
-    await waitFor(() => expect(plots.created).toBe(1));
+    await drawn();
     const url = fetch.mock.calls[0]?.[0] as string;
     expect(url).toContain('/api/graph?');
     expect(url).toContain('mode=day');
@@ -91,7 +94,7 @@ describe('DashboardChart', () => {
   it('changes the sensor type with setData on the same chart, not a new one', async () => {
     mockFetch(() => ({ body: { success: true, data: graph } }));
     renderWithProviders(<Harness />);
-    await waitFor(() => expect(plots.created).toBe(1));
+    await drawn();
     await userEvent.click(screen.getByRole('button', { name: 'Humidity please' }));
     await waitFor(() => expect(plots.setData.at(-1)?.[1]).toEqual([40]));
     expect(plots.created).toBe(1);
@@ -101,7 +104,7 @@ describe('DashboardChart', () => {
   it('says "No Data Found" when the sensor has no points', async () => {
     mockFetch(() => ({ body: { success: true, data: {} } }));
     renderWithProviders(<Harness />);
-    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+    expect(await screen.findByText('No Data Found', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'CSV' })).toBeDisabled();
   });
 
@@ -111,16 +114,16 @@ describe('DashboardChart', () => {
       fail ? { status: 500, body: { success: false, error: 'boom' } } : { body: { success: true, data: graph } },
     );
     renderWithProviders(<Harness />);
-    expect(await screen.findByText('The chart could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('The chart could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(plots.created).toBe(1));
+    await drawn();
   });
 
   it('asks for the previous period with explicit wire times and shows it on the same chart', async () => {
     const fetch = mockFetch(() => ({ body: { success: true, data: graph } }));
     renderWithProviders(<Harness />);
-    await waitFor(() => expect(plots.created).toBe(1));
+    await drawn();
     const button = screen.getByRole('button', { name: 'Previous period' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
@@ -151,7 +154,7 @@ describe('DashboardChart', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderWithProviders(<Harness />);
-    await waitFor(() => expect(plots.created).toBe(1));
+    await drawn();
     await userEvent.click(screen.getByRole('button', { name: 'CSV' }));
     expect(click).toHaveBeenCalledOnce();
     const bytes = new Uint8Array((await blobs[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
