@@ -27,7 +27,7 @@ export function useChartColors(): ChartColors {
     const line = palette?.[shade] ?? '#2f9e44';
     return {
       line,
-      barFill: alpha(line, dark ? 0.7 : 0.75),
+      barFill: alpha(line, dark ? 0.55 : 0.7),
       areaFill: alpha(line, dark ? 0.22 : 0.14),
       previous: alpha(dark ? (palette?.[3] ?? line) : (palette?.[4] ?? line), dark ? 0.7 : 0.85),
       axis: dark ? theme.colors.dark[2] : theme.colors.gray[7],

@@ -21,7 +21,14 @@ const TIME_TICKS: uPlot.Axis.TimeValuesConfig = [
 const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 const bars = uPlot.paths.bars?.({ size: [0.8, 48, 1], align: 1 });
+// Past ~4 px a bar, gaps between bars turn into stripes (a Year on a phone): the bars then touch.
+const denseBars = uPlot.paths.bars?.({ size: [1, 48, 1], align: 1 });
 const linear = uPlot.paths.linear?.();
+
+const barPaths: uPlot.Series.PathBuilder = (u, i, i0, i1) => {
+  const perBar = u.bbox.width / uPlot.pxRatio / Math.max(1, i1 - i0 + 1);
+  return (perBar < 4 ? denseBars : bars)?.(u, i, i0, i1) ?? null;
+};
 
 function seriesOptions(spec: ChartSeriesSpec, colors: ChartColors, live: LiveOptions): uPlot.Series {
   const kind = (): ChartKind => live.current.kind;
@@ -39,10 +46,11 @@ function seriesOptions(spec: ChartSeriesSpec, colors: ChartColors, live: LiveOpt
   return {
     label: spec.label,
     show: !spec.hidden,
-    stroke: colors.line,
+    // Bars are outlined in their own fill, so they read as one quiet block.
+    stroke: () => (kind() === 'bar' ? colors.barFill : colors.line),
     width: 1.5,
     fill: () => (kind() === 'bar' ? colors.barFill : colors.areaFill),
-    paths: (u, i, i0, i1) => (kind() === 'bar' ? bars : linear)?.(u, i, i0, i1) ?? null,
+    paths: (u, i, i0, i1) => (kind() === 'bar' ? barPaths(u, i, i0, i1) : (linear?.(u, i, i0, i1) ?? null)),
     points: { show: false },
   };
 }

@@ -63,10 +63,13 @@ export function tooltipPlugin(opts: { timeZone: string; live: LiveOptions }): uP
     time.textContent = tooltipTime(x, opts.timeZone, !wholeDays);
     tip.replaceChildren(time, ...rows);
     tip.style.display = 'block';
+    // Beside the cursor, on whichever side has room; never past the chart's own edges (a phone's
+    // plot is narrower than two tooltips), the value axis' strip included.
     const width = u.over.clientWidth;
-    const flip = left > width / 2;
-    tip.style.left = flip ? '' : `${left + 12}px`;
-    tip.style.right = flip ? `${width - left + 12}px` : '';
+    const tipWidth = tip.offsetWidth;
+    const right = left + 12;
+    const place = right + tipWidth <= width ? right : left - 12 - tipWidth;
+    tip.style.left = `${Math.max(-u.over.offsetLeft, Math.min(place, width - tipWidth))}px`;
     tip.style.top = `${Math.max(0, Math.min(top, u.over.clientHeight - tip.offsetHeight))}px`;
   };
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChartArea, IconChartBar, IconFileTypeCsv, IconHistory } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useChartColors } from '../../components/chart/chart-colors';
 
 interface HeaderProps {
   title: string;
@@ -30,13 +31,14 @@ function KindLabel({ icon, text }: { icon: ReactNode; text: string }) {
 }
 
 function Swatch({ dashed }: { dashed?: boolean }) {
+  const colors = useChartColors();
   return (
     <Box
       component="span"
       w={16}
       style={{
         display: 'inline-block',
-        borderTop: `2px ${dashed ? 'dashed' : 'solid'} var(--mantine-primary-color-${dashed ? 'light-color' : 'filled'})`,
+        borderTop: `2px ${dashed ? 'dashed' : 'solid'} ${dashed ? colors.previous : colors.line}`,
       }}
     />
   );
