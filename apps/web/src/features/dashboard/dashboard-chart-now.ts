@@ -3,14 +3,18 @@ import { useEffect, useRef, useState } from 'react';
 const wholeSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
 /**
- * The instant the chart's windows are read at. It moves when the window or place changes (`key`)
- * and when live readings arrive (`liveVersion`), but at most once per `throttleMs`: readings come
- * every second on a busy estate, and a chart redrawn that often tells nothing more. A bump inside the
- * quiet time is not lost; it lands when the time is up.
+ * The instant the chart's windows are read at, and part of its requests' keys. It moves when live
+ * readings arrive (`liveVersion`) and when the window or place changes (`key`), but at most once per
+ * `throttleMs`: readings come every second on a busy estate, and going back to a tab seen a moment
+ * ago should find its data in the cache, not ask again. A bump inside the quiet time is not lost; it
+ * lands when the time is up.
  */
 export function useChartNow(key: string, liveVersion: number, throttleMs: number): number {
   const [state, setState] = useState(() => ({ key, at: wholeSecond() }));
-  if (state.key !== key) setState({ key, at: wholeSecond() });
+  if (state.key !== key) {
+    const now = wholeSecond();
+    setState({ key, at: now - state.at >= throttleMs ? now : state.at });
+  }
   const seen = useRef(liveVersion);
 
   useEffect(() => {
