@@ -91,14 +91,16 @@ describe('DashboardChart', () => {
     expect(screen.getByRole('img', { name: 'Temperature · Today' })).toBeInTheDocument();
   });
 
-  it('changes the sensor type with setData on the same chart, not a new one', async () => {
+  it('changes the sensor type (setData) and the kind (redraw) on the same chart, not a new one', async () => {
     mockFetch(() => ({ body: { success: true, data: graph } }));
     renderWithProviders(<Harness />);
     await drawn();
     await userEvent.click(screen.getByRole('button', { name: 'Humidity please' }));
     await waitFor(() => expect(plots.setData.at(-1)?.[1]).toEqual([40]));
-    expect(plots.created).toBe(1);
     expect(screen.getByRole('heading', { name: 'Humidity' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Area'));
+    expect(screen.getByRole('radio', { name: 'Area' })).toBeChecked();
+    expect(plots.created).toBe(1);
   });
 
   it('says "No Data Found" when the sensor has no points', async () => {
