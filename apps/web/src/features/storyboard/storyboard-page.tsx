@@ -7,6 +7,7 @@ import { PasswordInput } from '../../components/form/password-input';
 import { Pagination } from '../../components/pagination/pagination';
 import { ProgressCard } from '../../components/progress-card';
 import { StatusIcon } from '../../components/status-icon';
+import { StoryboardChart } from './storyboard-chart';
 import { StoryboardTables } from './storyboard-tables';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ value: String(i + 1), label: `Item ${i + 1}` }));
@@ -29,6 +30,9 @@ export function StoryboardPage() {
       <Title order={2}>Storyboard</Title>
       <Section title="Data table">
         <StoryboardTables />
+      </Section>
+      <Section title="Time-series chart">
+        <StoryboardChart />
       </Section>
       <Section title="Pagination">
         {Object.entries(pages).map(([count, page]) => (
