@@ -27,19 +27,21 @@ export function DashboardHeading({ title, place, titles, hrefOf }: DashboardHead
   return (
     <Stack gap={4}>
       {trail.length > 1 && (
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }} aria-label="Breadcrumb">
-          {trail.map((step, i) =>
-            i === trail.length - 1 && !title ? (
-              <Text key={step.label ?? i} size="sm" c="dimmed" aria-current="page">
-                {step.label ?? '…'}
-              </Text>
-            ) : (
-              <Anchor key={step.label ?? i} component={Link} to={hrefOf(step.place)} size="sm">
-                {step.label ?? '…'}
-              </Anchor>
-            ),
-          )}
-        </Breadcrumbs>
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+            {trail.map((step, i) =>
+              i === trail.length - 1 && !title ? (
+                <Text key={step.label ?? i} size="sm" c="dimmed" aria-current="page">
+                  {step.label ?? '…'}
+                </Text>
+              ) : (
+                <Anchor key={step.label ?? i} component={Link} to={hrefOf(step.place)} size="sm">
+                  {step.label ?? '…'}
+                </Anchor>
+              ),
+            )}
+          </Breadcrumbs>
+        </nav>
       )}
       {heading ? <Title order={2}>{heading}</Title> : <Skeleton height={32} width={220} aria-label="Loading title" />}
       <Text size="sm" c="dimmed">
