@@ -23,11 +23,12 @@ export function DashboardCard({ card, level, action, weatherLocationId }: Dashbo
   const empty = card.readings.length === 0;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={card.title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="sm">
-        <Title order={3} size="h4" lineClamp={2} miw={0}>
+      {/* The counts and score sit right of the title while both fit, under it when the title is long. */}
+      <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
+        <Title order={3} size="h4" lineClamp={2} style={{ flex: '1 1 auto', minWidth: 0 }}>
           {card.title}
         </Title>
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
           {counts && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {counts}

@@ -27,6 +27,8 @@ export function WindowControls({ state, today, liveOnly, onChange }: WindowContr
           onChange={(tab) => onChange({ tab: tab as WindowMode })}
           data={TABS.map((t) => ({ value: t, label: TAB_LABELS[t] }))}
           size={phone ? 'xs' : 'sm'}
+          fullWidth={phone}
+          styles={phone ? { label: { paddingInline: 4 } } : undefined}
           maw="100%"
         />
       )}
@@ -42,7 +44,7 @@ export function WindowControls({ state, today, liveOnly, onChange }: WindowContr
         />
       )}
       {state.tab === 'range' && state.from && state.to && (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" w={phone ? '100%' : undefined}>
           {/* The browser's own date picker: min and max keep every day after today, and an end
               before the start, out of reach. */}
           <TextInput
@@ -55,7 +57,8 @@ export function WindowControls({ state, today, liveOnly, onChange }: WindowContr
               if (from && from <= (state.to ?? today)) onChange({ from });
             }}
             size="sm"
-            w={150}
+            w={phone ? undefined : 150}
+            style={phone ? { flex: 1, minWidth: 0 } : undefined}
           />
           <TextInput
             type="date"
@@ -68,7 +71,8 @@ export function WindowControls({ state, today, liveOnly, onChange }: WindowContr
               if (to && to >= (state.from ?? to) && to <= today) onChange({ to });
             }}
             size="sm"
-            w={150}
+            w={phone ? undefined : 150}
+            style={phone ? { flex: 1, minWidth: 0 } : undefined}
           />
         </Group>
       )}
