@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../test/render';
@@ -92,6 +94,25 @@ describe('DashboardCard', () => {
       expect(t).toHaveTextContent('N/A');
       expect(t).toHaveAttribute('data-state', 'missing');
     }
+  });
+
+  it('highlights a value a live reading moved, not one shown for the first time', async () => {
+    function Harness() {
+      const [avg, setAvg] = useState(21);
+      return (
+        <MemoryRouter>
+          <button type="button" onClick={() => setAvg(23)}>
+            move
+          </button>
+          <DashboardCard card={card({ readings: [{ sensorType: 'TEMPERATURE', avg, voltage: 230 }] })} level="pod" />
+        </MemoryRouter>
+      );
+    }
+    renderWithProviders(<Harness />);
+    const value = () => tile(/^Temperature/).querySelector('[data-moved]');
+    expect(value()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'move' }));
+    expect(value()).toHaveTextContent('23°C');
   });
 
   it('leads down with its button, right where the page says', () => {

@@ -1,5 +1,6 @@
 import { SENSOR_LABELS } from '@greenpod/contracts';
 import { SemiCircleProgress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { STATE_COLORS, STATE_LABELS, type Tile } from './card-values';
 import { SENSOR_ICONS } from './sensor-icons';
 import classes from './sensor-tile.module.css';
@@ -12,6 +13,7 @@ export function SensorTile({ tile }: { tile: Tile }) {
   // Neutral (no rule judges the value) and N/A dials take a grey that reads in both schemes.
   const color = tile.state && !missing ? STATE_COLORS[tile.state] : 'var(--tile-neutral)';
   const status = tile.state && !missing ? `, ${STATE_LABELS[tile.state]}` : '';
+  const moved = useMoved(tile.text);
   return (
     <Stack
       gap={0}
@@ -36,7 +38,7 @@ export function SensorTile({ tile }: { tile: Tile }) {
         labelPosition="bottom"
         aria-hidden
       />
-      <Text className={classes.value} c={missing ? 'dimmed' : undefined}>
+      <Text className={classes.value} c={missing ? 'dimmed' : undefined} data-moved={moved || undefined}>
         {tile.text}
         {!missing && (
           <Text span className={classes.unit} c="dimmed">
@@ -51,4 +53,20 @@ export function SensorTile({ tile }: { tile: Tile }) {
       )}
     </Stack>
   );
+}
+
+const HIGHLIGHT_MS = 1_200;
+
+/** True for a moment after the shown value changes (a live reading moved it), never on first show. */
+function useMoved(text: string): boolean {
+  const first = useRef(text);
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (text === first.current) return;
+    first.current = text;
+    setMoved(true);
+    const timer = setTimeout(() => setMoved(false), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return moved;
 }
