@@ -2,14 +2,8 @@ import { DASHBOARD_PAGE_SIZES, SENSOR_TYPES } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  type DashboardRoute,
-  type DashboardState,
-  DEFAULT_STATE,
-  dashboardHref,
-  parseDashboard,
-  withChange,
-} from './dashboard-state';
+import { dashboardHref, withChange } from './dashboard-href';
+import { type DashboardRoute, type DashboardState, DEFAULT_STATE, parseDashboard } from './dashboard-state';
 import { addDays, LIVE_MINUTES, TABS } from './dashboard-window';
 
 const TODAY = '2026-03-15';

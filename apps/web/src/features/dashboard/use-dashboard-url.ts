@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTimeZone } from '../../lib/preferences';
-import { type DashboardRoute, type DashboardState, dashboardHref, parseDashboard, withChange } from './dashboard-state';
+import { dashboardHref, withChange } from './dashboard-href';
+import { type DashboardRoute, type DashboardState, parseDashboard } from './dashboard-state';
 import { todayIn } from './dashboard-window';
 
 export interface DashboardUrl {
