@@ -2,9 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { viewerRoutes } from '../../app/viewer-routes';
+import { browserTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch, renderRoutes } from '../../test/render';
+import { todayIn } from './dashboard-window';
 
 const routes = [{ path: '/', children: viewerRoutes }];
 const PLACES: Record<string, Record<number, object>> = {
@@ -96,6 +98,10 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('radio', { name: 'Date Range' })).toBeChecked();
     expect(screen.getByLabelText('From')).toHaveValue('2025-01-02');
     expect(screen.getByLabelText('To')).toHaveValue('2025-01-09');
+    // The pickers offer no day after today and no end before the start.
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', todayIn(browserTimeZone()));
+    expect(screen.getByLabelText('To')).toHaveAttribute('min', '2025-01-02');
+    expect(screen.getByLabelText('From')).toHaveAttribute('max', '2025-01-09');
     expect(screen.getByRole('button', { name: 'Sensor type' })).toHaveTextContent('Humidity');
     expect(await screen.findByRole('button', { name: 'Location' }, WAIT)).toHaveTextContent('Hotel One');
     const q = cardCalls(fetch)[0]?.searchParams;
@@ -141,6 +147,12 @@ describe('DashboardPage', () => {
     serve(0);
     renderRoutes(routes, '/');
     expect(await screen.findByText('No Data Found', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it('opens the last page there is when a link asks for one past the end', async () => {
+    serve();
+    const { router } = renderRoutes(routes, '/?tab=day&page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=day'), WAIT);
   });
 
   it('moves to page 1 of the new size when the page size changes', async () => {
