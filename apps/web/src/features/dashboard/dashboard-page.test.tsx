@@ -124,9 +124,13 @@ describe('DashboardPage', () => {
 
   it('opens the nearest visible place when a link names one the viewer may not see', async () => {
     serve();
-    const { router } = renderRoutes(routes, '/location/99?tab=day');
+    const { router } = renderRoutes(routes, '/location/99?tab=day&sensor=radon');
     expect(
-      await screen.findByText('That location is not available to you: showing all locations.', undefined, WAIT),
+      await screen.findByText(
+        'There is no sensor type "radon": showing Electricity. That location is not available to you: showing all locations.',
+        undefined,
+        WAIT,
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('?tab=day');

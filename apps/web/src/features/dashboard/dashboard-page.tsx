@@ -31,16 +31,22 @@ export function DashboardPage({ title }: { title?: string }) {
 
 function Dashboard({ title }: { title?: string }) {
   const [notice, setNotice] = useState<string | null>(null);
-  const url = useDashboardUrl(setNotice);
+  // A link can be wrong twice over (a garbage tab and an unknown place): say both.
+  const addNotice = useCallback(
+    (message: string) =>
+      setNotice((prev) => (prev === null ? message : prev.includes(message) ? prev : `${prev} ${message}`)),
+    [],
+  );
+  const url = useDashboardUrl(addNotice);
   const { state, route, tz, today, replace } = url;
   const { place } = state;
 
   const fixPlace = useCallback(
     (fixed: Place, message: string | null) => {
-      if (message) setNotice(message);
+      if (message) addNotice(message);
       replace({ ...state, place: fixed, page: 1 });
     },
-    [replace, state],
+    [replace, state, addNotice],
   );
   const titles = usePlace(place, fixPlace);
 
