@@ -54,8 +54,13 @@ describe('routes and shell', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('opens a dashboard by 12-character shortcodes', () => {
+  it('opens a dashboard by 12-character shortcodes', async () => {
+    const paging = { skip: 0, limit: 5, total: 0 };
+    mockFetch((url) => ({
+      body: { success: true, data: url.pathname === '/api/stat-all' ? { results: [] } : [], paging },
+    }));
     renderRoutes(routes, '/abcdefghijkl/mnopqrstuvwx');
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All locations' })).toBeInTheDocument();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 });

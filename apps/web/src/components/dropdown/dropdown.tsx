@@ -12,6 +12,8 @@ export interface DropdownProps {
   value: string | null;
   onChange: (value: string) => void;
   label?: string;
+  /** The accessible name when no visible label is shown (a filter in a toolbar). */
+  ariaLabel?: string;
   placeholder?: string;
   error?: ReactNode;
   disabled?: boolean;
@@ -28,6 +30,7 @@ export function Dropdown({
   value,
   onChange,
   label,
+  ariaLabel,
   placeholder = 'Please select',
   error,
   disabled,
@@ -65,11 +68,14 @@ export function Dropdown({
           name={name}
           pointer
           label={label}
+          aria-label={ariaLabel}
           error={error}
           disabled={disabled}
           withAsterisk={required}
           rightSection={<Combobox.Chevron />}
           rightSectionPointerEvents="none"
+          // A long choice is cut with an ellipsis rather than spilling out of the box.
+          styles={{ input: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
           onClick={() => combobox.toggleDropdown()}
         >
           {selected ? selected.label : <Input.Placeholder>{placeholder}</Input.Placeholder>}

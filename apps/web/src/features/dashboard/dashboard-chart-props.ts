@@ -1,15 +1,21 @@
+/** What the dashboard hands its chart: the place, the window, the sensor and the chart's own toggles. */
+export type ChartKind = 'bar' | 'area';
+
 export interface DashboardChartProps {
   place: { locationId?: number; areaId?: number; podId?: number };
   window: {
     mode: 'live' | 'day' | 'week' | 'month' | 'year' | 'range';
     minutes?: number;
+    /** yyyy-MM-dd, Date Range only. */
     from?: string;
-    to?: string /* yyyy-MM-dd */;
+    /** yyyy-MM-dd, Date Range only. */
+    to?: string;
   };
   sensorType: string;
-  kind: 'bar' | 'area';
-  onKindChange(kind: 'bar' | 'area'): void;
+  kind: ChartKind;
+  onKindChange(kind: ChartKind): void;
   comparePrevious: boolean;
   onComparePreviousChange(on: boolean): void;
-  liveVersion: number; // bumps when live readings arrive
+  /** Bumps when live readings arrive, so a live chart fetches again. */
+  liveVersion: number;
 }

@@ -1,27 +1,146 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { CardList } from './card-list';
+import { type Card, cardsQuery } from './dashboard-api';
+import { DashboardCard } from './dashboard-card';
+import { DashboardChart } from './dashboard-chart';
+import type { DashboardChartProps } from './dashboard-chart-props';
+import { DashboardHeading } from './dashboard-heading';
+import type { Place } from './dashboard-state';
+import { PlaceFilters } from './place-filters';
+import { useDashboardUrl } from './use-dashboard-url';
+import { useLiveDashboard } from './use-live-dashboard';
+import { usePlace } from './use-place';
+import { WindowControls } from './window-controls';
 
 /** docs/domain.md#hierarchy: group and client shortcodes are 12 URL-safe characters. */
 const SHORTCODE = /^[A-Za-z0-9_-]{12}$/;
 
-/** Dashboard by location, area, or group and client shortcodes; the cards come with the dashboard issue. */
-export function DashboardPage({ title = 'Dashboard' }: { title?: string }) {
-  const { location, area, groupShortcode, clientShortcode } = useParams();
+/** The dashboard and live performance (docs/screens.md#dashboard), on every route that shows them. */
+export function DashboardPage({ title }: { title?: string }) {
+  const { groupShortcode, clientShortcode } = useParams();
   // Two free segments would swallow every unknown two-part path; only real shortcodes qualify.
   if (groupShortcode !== undefined && !(SHORTCODE.test(groupShortcode) && SHORTCODE.test(clientShortcode ?? ''))) {
     return <NotFoundPage />;
   }
-  const scope = [
-    location && `location ${location}`,
-    area && `area ${area}`,
-    groupShortcode && `group ${groupShortcode}, client ${clientShortcode}`,
-  ].filter(Boolean);
+  return <Dashboard title={title} />;
+}
+
+function Dashboard({ title }: { title?: string }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  // A link can be wrong twice over (a garbage tab and an unknown place): say both.
+  const addNotice = useCallback(
+    (message: string) =>
+      setNotice((prev) => (prev === null ? message : prev.includes(message) ? prev : `${prev} ${message}`)),
+    [],
+  );
+  const url = useDashboardUrl(addNotice);
+  const { state, route, tz, today, replace } = url;
+  const { place } = state;
+
+  const fixPlace = useCallback(
+    (fixed: Place, message: string | null) => {
+      if (message) addNotice(message);
+      replace({ ...state, place: fixed, page: 1 });
+    },
+    [replace, state, addNotice],
+  );
+  const titles = usePlace(place, fixPlace);
+
+  const live = route.live || state.tab === 'live';
+  const liveVersion = useLiveDashboard(live);
+  const window: DashboardChartProps['window'] = {
+    mode: route.live ? 'live' : state.tab,
+    ...(live ? { minutes: state.minutes } : {}),
+    ...(state.tab === 'range' ? { from: state.from, to: state.to } : {}),
+  };
+  const cards = useQuery(cardsQuery({ live: route.live, place, window, tz, page: state.page, size: state.size }));
+  const total = cards.data?.paging.total ?? 0;
+
+  // A page past the end (a link kept while cards went away) opens the last page there is.
+  const lastPage = Math.max(1, Math.ceil(total / state.size));
+  useEffect(() => {
+    if (cards.data && !cards.isPlaceholderData && state.page > lastPage) replace({ ...state, page: lastPage });
+  }, [cards.data, cards.isPlaceholderData, state, lastPage, replace]);
+
+  const level =
+    place.podId !== undefined || place.areaId !== undefined
+      ? 'pod'
+      : place.locationId !== undefined
+        ? 'area'
+        : 'location';
+  const hrefOf = (p: Place) => url.href({ ...state, place: p, page: 1 });
+  const actionOf = (card: Card) => {
+    if (route.live || level === 'pod') return undefined;
+    return level === 'location'
+      ? { label: 'See Areas', href: hrefOf({ locationId: card.id }) }
+      : { label: 'See Pods', href: hrefOf({ locationId: place.locationId, areaId: card.id }) };
+  };
+  const weatherOf = (card: Card) => (level === 'location' ? card.id : (place.locationId ?? titles.area?.locationId));
+
   return (
-    <PlaceholderPage title={title}>
-      {scope.length > 0 && <Text>Scope: {scope.join(', ')}</Text>}
-      <Text c="dimmed">The dashboard cards and charts are coming soon.</Text>
-    </PlaceholderPage>
+    <Stack gap="lg">
+      <DashboardHeading title={title} place={place} titles={titles} hrefOf={hrefOf} />
+      {notice && (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          onClose={() => setNotice(null)}
+          title="This link was adjusted"
+        >
+          {notice}
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="sm" component="section" aria-label="Dashboard controls">
+        <Stack gap="sm">
+          <WindowControls state={state} today={today} liveOnly={route.live} onChange={url.change} />
+          <PlaceFilters
+            place={place}
+            sensor={state.sensor}
+            onPlace={(p) => url.change({ place: p })}
+            onSensor={(sensor) => url.change({ sensor })}
+          />
+        </Stack>
+      </Paper>
+      <DashboardChart
+        place={place}
+        window={window}
+        sensorType={state.sensor}
+        kind={state.kind}
+        onKindChange={(kind) => url.change({ kind })}
+        comparePrevious={state.compare}
+        onComparePreviousChange={(compare) => url.change({ compare })}
+        liveVersion={liveVersion}
+      />
+      {cards.isError && !cards.data ? (
+        <Alert color="red" variant="light" title="The cards could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={() => void cards.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <CardList
+          cards={cards.data?.data.results}
+          total={total}
+          page={state.page}
+          size={state.size}
+          onPage={(page) => url.change({ page })}
+          onSize={(size) => url.change({ size })}
+          renderCard={(card) => (
+            <DashboardCard
+              key={card.id}
+              card={card}
+              level={level}
+              action={actionOf(card)}
+              weatherLocationId={weatherOf(card)}
+            />
+          )}
+        />
+      )}
+    </Stack>
   );
 }

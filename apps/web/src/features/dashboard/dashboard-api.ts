@@ -1,0 +1,111 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiList, apiRequest } from '../../lib/api-client';
+import type { CardLimit, CardReading } from './card-values';
+import type { DashboardChartProps } from './dashboard-chart-props';
+import type { Place } from './dashboard-state';
+import { windowQuery } from './dashboard-window';
+
+/** One stat-all card (docs/api.md#dashboards). */
+export interface Card {
+  id: number;
+  title: string;
+  areaCount: number;
+  podCount: number;
+  score: number | null;
+  readings: CardReading[];
+  notificationMargin: number;
+  limits: CardLimit[];
+}
+interface CardsAnswer {
+  data: { results: Card[] };
+  paging: { skip: number; limit: number; total: number };
+}
+export interface Weather {
+  city: string;
+  temperature: number;
+  condition: string;
+  forecast: { condition: string; min: number; max: number } | null;
+}
+export interface PlaceRow {
+  id: number;
+  title: string;
+  locationId?: number;
+  areaId?: number;
+}
+
+/** Every dashboard read starts with this key, so live readings refresh them with one call. */
+export const DASHBOARD_KEY = ['dashboard'] as const;
+export const CARDS_KEY = [...DASHBOARD_KEY, 'cards'] as const;
+
+export interface CardsRequest {
+  live: boolean;
+  place: Place;
+  window: DashboardChartProps['window'];
+  tz: string;
+  page: number;
+  size: number;
+}
+
+export const cardsQuery = (r: CardsRequest) =>
+  queryOptions({
+    queryKey: [...CARDS_KEY, r] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<CardsAnswer>(r.live ? '/stat-all/liveperformance' : '/stat-all', {
+        signal,
+        query: {
+          ...windowQuery(r.window, r.tz),
+          locationId: r.place.locationId,
+          areaId: r.place.areaId,
+          podId: r.place.podId,
+          dataTableParams: JSON.stringify({ paging: r.size, offset: r.page }),
+        },
+      }),
+    // A new window or page of the same place keeps its cards on screen until the answer replaces them
+    // (no flicker); a new place shows skeletons, since the old cards would be of another level.
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2];
+      return before && samePlace(before.place, r.place) ? previous : undefined;
+    },
+  });
+
+const samePlace = (a: Place, b: Place) => a.locationId === b.locationId && a.areaId === b.areaId && a.podId === b.podId;
+
+export const weatherQuery = (locationId: number) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'weather', locationId] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: Weather | null }>('/weather', { signal, query: { locationId } })).data,
+    // The server caches the weather for 30 minutes; asking more often would not change it.
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+type PlaceEntity = 'location' | 'area' | 'pod';
+
+/** One place by id: its title for the heading and its parents for the filters; 404 outside the scope. */
+export const placeQuery = (entity: PlaceEntity, id: number) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'place', entity, id] as const,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: PlaceRow }>(`/${entity}/${id}`, { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+
+/** A filter's choices: the caller's locations, the areas of a location, the pods of an area. */
+export const choicesQuery = (entity: PlaceEntity, parent?: { key: 'locationId' | 'areaId'; id: number }) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'choices', entity, parent?.id ?? null] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiList<PlaceRow>(
+          entity,
+          {
+            paging: 1000,
+            colKey: 'title',
+            sortDirection: 'ASC',
+            ...(parent ? { fetchParams: { [parent.key]: parent.id } } : {}),
+          },
+          signal,
+        )
+      ).data,
+    staleTime: 5 * 60_000,
+  });

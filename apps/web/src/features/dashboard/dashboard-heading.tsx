@@ -1,0 +1,52 @@
+import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Place } from './dashboard-state';
+import type { PlaceTitles } from './use-place';
+
+interface DashboardHeadingProps {
+  /** A fixed title (Live Performance); otherwise the scope names the page. */
+  title?: string;
+  place: Place;
+  titles: PlaceTitles;
+  hrefOf(place: Place): string;
+}
+
+export const INTRO = 'The measurements are averages of the pods in the location, over the chosen time.';
+
+/** The page title (the scope), a breadcrumb back up the tree and the intro line. */
+export function DashboardHeading({ title, place, titles, hrefOf }: DashboardHeadingProps) {
+  const { locationId, areaId, podId } = place;
+  const trail = [
+    { label: 'All locations', place: {}, show: true },
+    { label: titles.location?.title, place: { locationId }, show: locationId !== undefined },
+    { label: titles.area?.title, place: { locationId, areaId }, show: areaId !== undefined },
+    { label: titles.pod?.title, place: { locationId, areaId, podId }, show: podId !== undefined },
+  ].filter((step) => step.show);
+  const current = trail[trail.length - 1];
+  const heading = title ?? current?.label;
+  return (
+    <Stack gap={4}>
+      {trail.length > 1 && (
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+            {trail.map((step, i) =>
+              i === trail.length - 1 && !title ? (
+                <Text key={step.label ?? i} size="sm" c="dimmed" aria-current="page">
+                  {step.label ?? '…'}
+                </Text>
+              ) : (
+                <Anchor key={step.label ?? i} component={Link} to={hrefOf(step.place)} size="sm">
+                  {step.label ?? '…'}
+                </Anchor>
+              ),
+            )}
+          </Breadcrumbs>
+        </nav>
+      )}
+      {heading ? <Title order={2}>{heading}</Title> : <Skeleton height={32} width={220} aria-label="Loading title" />}
+      <Text size="sm" c="dimmed">
+        {INTRO}
+      </Text>
+    </Stack>
+  );
+}
