@@ -6,7 +6,7 @@ import {
   requestResetSchema,
   resetPasswordSchema,
 } from '@greenpod/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
@@ -14,35 +14,8 @@ import { mailRegistrationAttempt } from './account-mails';
 import { findUserBy, lowestRoleId, publicUser } from './account-queries';
 import { authenticate, callerOf } from './caller';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { emailKey, limit, perAddress, tags } from './rate-limits';
 import { hashToken, newResetToken, RESET_TTL_MINUTES, sessionClaimsOf } from './tokens';
-
-const emailKey = (request: FastifyRequest) => {
-  const body = request.body as { email?: unknown } | undefined;
-  return `${request.ip}:${typeof body?.email === 'string' ? body.email.toLowerCase() : ''}`;
-};
-const limit = (max: number, keyGenerator?: (r: FastifyRequest) => string) => ({
-  rateLimit: { max, timeWindow: '15 minutes', hook: 'preHandler' as const, ...(keyGenerator ? { keyGenerator } : {}) },
-});
-const tags = ['user'];
-/**
- * A second count per client address across e-mails, through the same plugin and store: the per-e-mail
- * limit alone lets one address try a common password on every account (spraying). createRateLimit,
- * not rateLimit: the plugin runs only the first rateLimit hook of a request.
- */
-function perAddress(app: FastifyInstance, route: string, max: number) {
-  const check = app.createRateLimit({
-    max,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `${route} from ${request.ip}`,
-  });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    const minutes = Math.max(1, Math.ceil(result.ttl / 60_000));
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  };
-}
 
 export async function authRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
