@@ -9,7 +9,7 @@ export type Rgb = readonly [number, number, number];
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa (the configuration's format); alpha is dropped, null if not a colour. */
 export function parseHex(value: string): Rgb | null {
-  const hex = /^#([0-9a-f]{3,8})$/i.exec(value.trim())?.[1];
+  const hex = typeof value === 'string' ? /^#([0-9a-f]{3,8})$/i.exec(value.trim())?.[1] : undefined;
   if (!hex) return null;
   const full =
     hex.length === 3 || hex.length === 4

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
+import { DEFAULT_THEME, type Theme, THEME_FIELDS } from '@greenpod/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -9,20 +9,31 @@ import { setThemeConfig } from './theme-store';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
+const isTheme = (value: unknown): value is Theme =>
+  typeof value === 'object' &&
+  value !== null &&
+  THEME_FIELDS.every((f) => typeof (value as Record<string, unknown>)[f] === 'string');
+
 /** Loads the theme this path calls for and hands it to the provider; renders nothing. */
 export function ThemeLoader() {
   const { pathname, search } = useLocation();
   const token = useToken();
   const roleId = token ? (getActiveUser()?.roleId ?? null) : null;
-  const path = themePath(themeSource(pathname, search, roleId));
+  const source = themeSource(pathname, search, roleId);
+  const path = themePath(source);
   const query = useQuery({
     queryKey: ['theme', path],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Theme }>(path, { signal })).data,
+    queryFn: async ({ signal }) => {
+      const { data } = await apiRequest<{ data: unknown }>(path, { signal });
+      return isTheme(data) ? data : DEFAULT_THEME;
+    },
+    // The default theme ships with the app (contracts): no call for it.
+    enabled: source.kind !== 'default',
     staleTime: 10 * 60_000,
     retry: false,
   });
   // Unknown shortcodes (404) or a failed call: the default theme, never an unstyled page.
-  const theme = query.data ?? (query.isError ? DEFAULT_THEME : undefined);
+  const theme = source.kind === 'default' || query.isError ? DEFAULT_THEME : query.data;
 
   useEffect(() => {
     if (!theme) return;
