@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Theme, THEME_FIELDS } from '@greenpod/contracts';
+import { DEFAULT_THEME, THEME_FIELDS, type Theme } from '@greenpod/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';

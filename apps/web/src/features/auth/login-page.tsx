@@ -5,18 +5,18 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { PasswordInput } from '../../components/form/password-input';
+import { useServerForm } from '../../components/form/use-server-form';
 import { saveSession } from '../../lib/session';
 import { nextPath } from '../../lib/shortcodes';
 import { ME_QUERY_KEY, type SessionInfo } from '../../lib/use-session';
 import { login } from './auth-api';
-import { useAuthForm } from './use-auth-form';
 
 export function LoginPage() {
   const navigate = useNavigate();
   // A client's link (or a page the session expired on) comes back here after sign-in.
   const { search } = useLocation();
   const queryClient = useQueryClient();
-  const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
+  const { form, errors, serverError, mutation, onSubmit } = useServerForm({
     schema: loginSchema,
     defaultValues: { email: '', password: '' },
     mutationFn: login,
