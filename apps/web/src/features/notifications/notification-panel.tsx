@@ -22,7 +22,7 @@ export function NotificationPanel({ items = [], isLoading, onOpen, onNavigate }:
       p="md"
       w={360}
       maw="calc(100vw - 2rem)"
-      role="dialog"
+      component="section"
       aria-labelledby="notification-panel-title"
       bg="transparent"
     >
