@@ -63,6 +63,24 @@ export function schemeVariables(c: SchemeColors, scheme: Scheme): Record<string,
   return vars;
 }
 
+/** Mantine's dark greys, which inputs and hovers use in the dark scheme. */
+const MANTINE_DARK = [
+  '#c9c9c9',
+  '#b8b8b8',
+  '#828282',
+  '#696969',
+  '#424242',
+  '#3b3b3b',
+  '#2e2e2e',
+  '#242424',
+  '#1f1f1f',
+  '#141414',
+];
+
+/** The darker greys tinted with the theme's dark surface, so inputs on a navy card are not neutral grey. */
+const tintedDark = (surface: string) =>
+  MANTINE_DARK.map((c, i) => (i >= 4 ? mix(c, surface, 0.5) : c)) as unknown as MantineColorsTuple;
+
 const dropdownStyles = { dropdown: { background: 'var(--gp-color-dropdown)' } };
 
 /** The Mantine theme and CSS variables of a configuration (docs/domain.md#themes). */
@@ -70,8 +88,11 @@ export function buildMantineTheme(config: Theme): {
   theme: MantineThemeOverride;
   resolver: CSSVariablesResolver;
 } {
+  const light = schemeColors(config, 'light');
+  const dark = schemeColors(config, 'dark');
   const theme = createTheme({
     colors: {
+      dark: tintedDark(dark.surface),
       primary: tenShades(config.primaryActionColor),
       secondary: tenShades(config.secondaryActionColor),
       green: tenShades(config.successColor),
@@ -91,8 +112,6 @@ export function buildMantineTheme(config: Theme): {
       Combobox: Combobox.extend({ styles: dropdownStyles }),
     },
   });
-  const light = schemeColors(config, 'light');
-  const dark = schemeColors(config, 'dark');
   const resolver: CSSVariablesResolver = () => ({
     variables: {},
     light: schemeVariables(light, 'light'),
