@@ -1,5 +1,5 @@
 import { MESSAGES } from '@greenpod/contracts';
-import { Box, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPointFilled } from '@tabler/icons-react';
 import { useTimeZone } from '../../lib/preferences';
 import { DAY_GROUPS, groupByDay, notificationTime, type PanelNotification } from './group-by-day';
@@ -47,7 +47,6 @@ export function NotificationList({ items, isLoading, onOpen }: NotificationListP
               onClick={() => onOpen?.(n)}
               p={6}
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              aria-label={`${n.title}${n.read ? '' : ', unread'}`}
             >
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Box w={12} pt={4} c="primary" aria-hidden>
@@ -56,6 +55,7 @@ export function NotificationList({ items, isLoading, onOpen }: NotificationListP
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="sm" fw={n.read ? 400 : 700}>
                     {n.title}
+                    {!n.read && <VisuallyHidden>, unread</VisuallyHidden>}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {[n.detail, notificationTime(n.created, g, zone)].filter(Boolean).join(' · ')}
