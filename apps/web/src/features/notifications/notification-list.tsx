@@ -49,7 +49,7 @@ export function NotificationList({ items, isLoading, onOpen }: NotificationListP
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Box w={12} pt={4} c="primary" aria-hidden>
+                <Box w={12} pt={4} c="primary" aria-hidden style={{ flexShrink: 0 }}>
                   {!n.read && <IconPointFilled size={12} />}
                 </Box>
                 <Stack gap={0} style={{ minWidth: 0 }}>
