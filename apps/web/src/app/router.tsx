@@ -6,7 +6,7 @@ import { routes } from './routes';
 export const router = createBrowserRouter(routes);
 
 // docs/screens.md#sign-in: a 401 anywhere sends the browser to sign-in, without a full page reload.
-// It keeps where the user was (a client's shortcodes too), so sign-in wears that theme and returns there.
+// From a client's shortcode link it keeps the link, so sign-in wears that client's theme and returns there.
 setUnauthorizedHandler(() => {
   const { pathname, search } = router.state.location;
   if (pathname !== LOGIN_PATH) void router.navigate(loginPathFrom(pathname + search));

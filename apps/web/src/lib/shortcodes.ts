@@ -23,6 +23,9 @@ export function nextPath(search: string): string | null {
   return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
 
-/** The sign-in path that comes back to `path` afterwards. */
+/**
+ * The sign-in path for someone on `path`: from a client's shortcode link it keeps the link (`?next=`), so
+ * sign-in wears that client's theme and returns there; from anywhere else it is plain sign-in.
+ */
 export const loginPathFrom = (path: string) =>
-  path === '/' || path.startsWith('/user/') ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(path)}`;
+  shortcodesOf(path.split('?')[0] ?? '') ? `${LOGIN_PATH}?next=${encodeURIComponent(path)}` : LOGIN_PATH;

@@ -2,8 +2,7 @@ import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '../../features/notifications/notification-bell';
-import { LOGIN_PATH } from '../../lib/api-client';
-import { loginPathFrom, shortcodesOf } from '../../lib/shortcodes';
+import { loginPathFrom } from '../../lib/shortcodes';
 import { Brand } from './brand';
 
 interface HeaderProps {
@@ -18,7 +17,7 @@ export function Header({ token, isAdmin, navOpened, onToggleNav }: HeaderProps) 
   const navigate = useNavigate();
   const inAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
   // A client's link keeps its shortcodes through sign-in, so the sign-in page wears the client's theme.
-  const loginPath = shortcodesOf(pathname) ? loginPathFrom(pathname) : LOGIN_PATH;
+  const loginPath = loginPathFrom(pathname);
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
