@@ -11,8 +11,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
 import { authRoutes } from './auth/auth-routes';
+import { passwordChangeRoutes } from './auth/password-change-routes';
 import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
+import { ownNotificationRoutes } from './crud/own-notification-routes';
 import { specialRoutes } from './crud/special-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
@@ -95,12 +97,14 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
+  await app.register(passwordChangeRoutes);
   app.decorate('ingest', new IngestService(db, app.log));
   await app.ingest.watchPods();
   app.addHook('onClose', () => app.ingest.close());
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
   await app.register(specialRoutes);
+  await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);

@@ -36,6 +36,14 @@ export const resetPasswordSchema = z
     error: MESSAGES.passwordsDiffer,
   });
 
+/** Profile's password change: the current password proves it is the account's owner at the keyboard. */
+export const changePasswordSchema = z
+  .object({ currentPassword: password, password: newPassword, confirmPassword: secret().optional() })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordsDiffer,
+  });
+
 export const RESET_ANSWER = 'If that e-mail belongs to an account, a reset link is on its way.';
 export const PENDING_VERIFICATION =
   'Your registration is complete. An administrator must verify your account before you can sign in.';

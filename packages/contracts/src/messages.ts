@@ -10,6 +10,7 @@ export const MESSAGES = {
   invalidNumber: 'Please enter a number',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordsDiffer: 'Passwords do not match',
+  wrongCurrentPassword: 'The current password is not correct',
   invalidSlug: 'Use only letters, digits, dots, dashes and underscores',
   invalidColor: 'Please enter a colour such as #1a2b3c',
   controlCharacters: 'Please remove control characters (such as NUL) from this text',

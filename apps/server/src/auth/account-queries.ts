@@ -86,3 +86,8 @@ export async function insertPendingUser(
   );
   return created !== undefined;
 }
+
+/** A new password hash for a user; the hash's stamp in session tokens then refuses every older token. */
+export async function setPassword(db: Queryable, userId: number, hash: string) {
+  await db.query('UPDATE app_user SET password = $1, updated = now() WHERE id = $2', [hash, userId]);
+}

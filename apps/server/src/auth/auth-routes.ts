@@ -6,7 +6,7 @@ import {
   requestResetSchema,
   resetPasswordSchema,
 } from '@greenpod/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
@@ -16,38 +16,10 @@ import { findUserBy, insertPendingUser, lowestRoleId, publicUser } from './accou
 import { authenticate, callerOf } from './caller';
 import { resetPasswordWithToken, storeResetToken } from './password-reset-queries';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { emailKey, limit, perAddress, tags } from './rate-limits';
 import { hashToken, newResetToken, RESET_TTL_MINUTES, sessionClaimsOf } from './tokens';
 
-// The rate-limit key runs before validation: the body may be anything, so it is narrowed here.
-const emailKey = (request: FastifyRequest) => {
-  const body: unknown = request.body;
-  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
-  return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-};
-const limit = (max: number, keyGenerator?: (r: FastifyRequest) => string) => ({
-  rateLimit: { max, timeWindow: '15 minutes', hook: 'preHandler' as const, ...(keyGenerator ? { keyGenerator } : {}) },
-});
-const tags = ['user'];
 const messageResponse = z.object({ success: z.literal(true), message: z.string() });
-/**
- * A second count per client address across e-mails, through the same plugin and store: the per-e-mail
- * limit alone lets one address try a common password on every account (spraying). createRateLimit,
- * not rateLimit: the plugin runs only the first rateLimit hook of a request.
- */
-function perAddress(app: FastifyInstance, route: string, max: number) {
-  const check = app.createRateLimit({
-    max,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `${route} from ${request.ip}`,
-  });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    const minutes = Math.max(1, Math.ceil(result.ttl / 60_000));
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  };
-}
 
 export async function authRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

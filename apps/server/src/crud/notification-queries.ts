@@ -23,3 +23,21 @@ export async function unreadNotifications(db: Queryable, userId: number, scope: 
     params,
   );
 }
+
+/**
+ * Marks one of the caller's own user-notifications read: someone else's row, or one whose pod left
+ * the caller's scope, is not found (undefined), like every read.
+ */
+export async function markOwnNotificationRead(db: Queryable, id: number, userId: number, scope: Scope) {
+  const params: SqlParam[] = [id, userId];
+  const notifications = compileSelect(getResource('notification'));
+  const clause = scopeClause(notifications, scope, params);
+  const [row] = await db.query<{ id: number }>(
+    `UPDATE user_notification un SET read = true, updated = now()
+     WHERE un.id = $1 AND un.user_id = $2
+       ${clause ? `AND un.notification_id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}
+     RETURNING un.id`,
+    params,
+  );
+  return row;
+}

@@ -2,7 +2,10 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { NotificationsPage } from '../features/notifications/notifications-page';
 import { ArticleTipPage } from '../features/pages/article-tip-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { SettingsPage } from '../features/settings/settings-page';
 
 const StoryboardPage = lazy(() =>
   import('../features/storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })),
@@ -23,10 +26,10 @@ export const viewerRoutes: RouteObject[] = [
   { path: 'articletip', element: <ArticleTipPage /> },
   page('alerts', 'Alerts'),
   page('savings', 'Savings'),
-  page('settings', 'Settings'),
+  { path: 'settings', element: <SettingsPage /> },
   page('reports', 'Reports'),
-  page('profile', 'Profile'),
-  page('notificationspage', 'Notifications'),
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'notificationspage', element: <NotificationsPage /> },
   page('locations', 'LOCATION'),
   page('datatable', 'DATA TABLE'),
   { path: 'storyboard', element: <StoryboardPage /> },

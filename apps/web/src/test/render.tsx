@@ -4,11 +4,11 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../app/theme';
+import { defaultResolver, theme } from '../app/theme/mantine-theme';
 
 function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={defaultResolver} env="test">
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

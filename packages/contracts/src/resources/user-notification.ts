@@ -1,5 +1,6 @@
 import { defineResource } from '../define-resource';
 import { flag, ref } from '../fields';
+import { titleJoin } from './common';
 
 export const userNotification = defineResource({
   name: 'user-notification',
@@ -17,6 +18,10 @@ export const userNotification = defineResource({
   joins: {
     notificationTitle: { via: 'notificationId', column: 'type', label: 'Notification' },
     userEmail: { via: 'userId', column: 'email', label: 'email' },
+    // What the bell and the notifications page say about each one, in the same list call.
+    severity: { via: 'notificationId', column: 'severity', label: 'Severity' },
+    podTitle: titleJoin('notificationId.podId', 'Pod'),
+    sensorTitle: titleJoin('notificationId.sensorId', 'Sensor'),
   },
   list: ['notificationTitle', 'userEmail', 'read', 'created'],
   columnLabels: { read: 'Type', created: 'Created At' },

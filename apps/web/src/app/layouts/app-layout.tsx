@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { clearSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { ThemeLoader } from '../theme/theme-loader';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -30,10 +31,11 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={withNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
+      navbar={withNav ? { width: 240, breakpoint: 'md', collapsed: { mobile: !opened } } : undefined}
       footer={{ height: 40 }}
       padding="md"
     >
+      <ThemeLoader />
       <AppShell.Header>
         <Header token={token} isAdmin={isAdmin} navOpened={opened} onToggleNav={withNav ? toggle : undefined} />
       </AppShell.Header>

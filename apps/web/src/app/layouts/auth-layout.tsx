@@ -1,17 +1,20 @@
-import { Center, Container, Paper, Stack, Title } from '@mantine/core';
+import { Center, Container, Paper, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { ThemeLoader } from '../theme/theme-loader';
+import { Brand } from './brand';
 import { Footer } from './footer';
 
-/** Sign-in, registration and reset pages: a centred card, no sidebar. */
+/** Sign-in, registration and reset pages: a centred card, no sidebar, in the theme the link asked for. */
 export function AuthLayout() {
   return (
-    <Center mih="100vh" bg="gray.0">
-      <Container size={440} w="100%">
+    <Center mih="100vh" bg="var(--gp-color-page)" px="xs" component="main">
+      <ThemeLoader />
+      <Container size={440} w="100%" px={0}>
         <Stack>
-          <Title order={1} ta="center" c="green.8">
-            Greenpod
-          </Title>
-          <Paper withBorder shadow="sm" p="xl" radius="md">
+          <Center>
+            <Brand size="xl" />
+          </Center>
+          <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
             <Outlet />
           </Paper>
           <Footer />

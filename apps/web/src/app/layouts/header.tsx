@@ -1,7 +1,9 @@
-import { ActionIcon, Burger, Group, Text } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '../../features/notifications/notification-bell';
+import { loginPathFrom } from '../../lib/shortcodes';
+import { Brand } from './brand';
 
 interface HeaderProps {
   token: string | null;
@@ -14,15 +16,15 @@ export function Header({ token, isAdmin, navOpened, onToggleNav }: HeaderProps) 
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const inAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+  // A client's link keeps its shortcodes through sign-in, so the sign-in page wears the client's theme.
+  const loginPath = loginPathFrom(pathname);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
         {onToggleNav && (
-          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
         )}
-        <Text component={Link} to="/" fw={700} size="lg" c="green.8" style={{ textDecoration: 'none' }}>
-          Greenpod
-        </Text>
+        <Brand />
       </Group>
       <Group gap="xs" wrap="nowrap">
         {isAdmin && (
@@ -38,7 +40,7 @@ export function Header({ token, isAdmin, navOpened, onToggleNav }: HeaderProps) 
         <NotificationBell />
         <ActionIcon
           component={Link}
-          to={token ? '/profile' : '/user/login'}
+          to={token ? '/profile' : loginPath}
           variant="subtle"
           size="lg"
           aria-label={token ? 'Profile' : 'Sign in'}

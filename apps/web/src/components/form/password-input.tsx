@@ -19,6 +19,7 @@ export function PasswordInput({ fieldError: err, ...props }: PasswordInputProps)
         <ActionIcon
           variant="subtle"
           color="gray"
+          c="dimmed"
           aria-label={visible ? 'Hide password' : 'Show password'}
           onClick={() => setVisible((v) => !v)}
         >

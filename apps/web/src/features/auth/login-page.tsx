@@ -1,26 +1,29 @@
 import { loginSchema } from '@greenpod/contracts';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { PasswordInput } from '../../components/form/password-input';
+import { useServerForm } from '../../components/form/use-server-form';
 import { saveSession } from '../../lib/session';
+import { nextPath } from '../../lib/shortcodes';
 import { ME_QUERY_KEY, type SessionInfo } from '../../lib/use-session';
 import { login } from './auth-api';
-import { useAuthForm } from './use-auth-form';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // A client's link (or a page the session expired on) comes back here after sign-in.
+  const { search } = useLocation();
   const queryClient = useQueryClient();
-  const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
+  const { form, errors, serverError, mutation, onSubmit } = useServerForm({
     schema: loginSchema,
     defaultValues: { email: '', password: '' },
     mutationFn: login,
     onSuccess: ({ token, user, role }) => {
       saveSession(token, user);
       queryClient.setQueryData<SessionInfo>(ME_QUERY_KEY, { user, role });
-      navigate('/');
+      navigate(nextPath(search) ?? '/');
     },
   });
 
@@ -41,10 +44,10 @@ export function LoginPage() {
           Sign in
         </Button>
         <Group justify="space-between">
-          <Anchor component={Link} to="/user/requestResetPassword" size="sm">
+          <Anchor component={Link} to={{ pathname: '/user/requestResetPassword', search }} size="sm">
             Forgot password
           </Anchor>
-          <Anchor component={Link} to="/user/register" size="sm">
+          <Anchor component={Link} to={{ pathname: '/user/register', search }} size="sm">
             Sign Up
           </Anchor>
         </Group>

@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
 import { PasswordInput } from '../../components/form/password-input';
+import { useServerForm } from '../../components/form/use-server-form';
 import { register as registerUser } from './auth-api';
-import { useAuthForm } from './use-auth-form';
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
+  const { form, errors, serverError, mutation, onSubmit } = useServerForm({
     schema: registerSchema,
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false },

@@ -3,12 +3,12 @@ import { Anchor, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { InputField } from '../../components/form/input-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { requestPasswordReset } from './auth-api';
-import { useAuthForm } from './use-auth-form';
 
 export function RequestResetPage() {
   const navigate = useNavigate();
-  const { form, serverError, mutation, onSubmit } = useAuthForm({
+  const { form, serverError, mutation, onSubmit } = useServerForm({
     schema: requestResetSchema,
     defaultValues: { email: '' },
     mutationFn: requestPasswordReset,

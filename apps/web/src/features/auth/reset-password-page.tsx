@@ -5,8 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { PasswordInput } from '../../components/form/password-input';
+import { useServerForm } from '../../components/form/use-server-form';
 import { resetPassword } from './auth-api';
-import { useAuthForm } from './use-auth-form';
 
 type ResetValues = z.output<typeof resetPasswordSchema>;
 
@@ -15,7 +15,7 @@ export function ResetPasswordPage() {
   const { pathname } = useLocation();
   // docs/screens.md#sign-in: the token is the last path segment.
   const token = pathname.split('/').filter(Boolean).at(-1) ?? '';
-  const { form, errors, serverError, mutation, onSubmit } = useAuthForm({
+  const { form, errors, serverError, mutation, onSubmit } = useServerForm({
     schema: resetPasswordSchema,
     defaultValues: { password: '', confirmPassword: '' },
     mutationFn: (values: ResetValues) => resetPassword(token, values),

@@ -1,7 +1,9 @@
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export interface PanelNotification {
   id: number;
@@ -9,20 +11,30 @@ export interface PanelNotification {
   /** UTC wire time 'yyyy-MM-dd HH:mm:ss'. */
   created: string;
   read: boolean;
+  /** Pod, sensor and severity, where the notification names them. */
+  detail?: string;
 }
 
 export type DayGroup = 'Today' | 'Yesterday' | 'Earlier';
 export const DAY_GROUPS: readonly DayGroup[] = ['Today', 'Yesterday', 'Earlier'];
 
 /** Today / Yesterday / Earlier in the viewer's time zone (docs/domain.md#notifications). */
-export function groupByDay(items: readonly PanelNotification[], now: Date = new Date()) {
-  const today = dayjs(now).startOf('day');
+export function groupByDay(items: readonly PanelNotification[], now: Date = new Date(), zone?: string) {
+  const inZone = (d: dayjs.Dayjs) => (zone ? d.tz(zone) : d.local());
+  const today = inZone(dayjs(now)).startOf('day');
   const yesterday = today.subtract(1, 'day');
   const groups: Record<DayGroup, PanelNotification[]> = { Today: [], Yesterday: [], Earlier: [] };
   for (const item of items) {
-    const local = dayjs.utc(item.created).local();
-    const group: DayGroup = !local.isBefore(today) ? 'Today' : !local.isBefore(yesterday) ? 'Yesterday' : 'Earlier';
+    const at = inZone(dayjs.utc(item.created));
+    const group: DayGroup = !at.isBefore(today) ? 'Today' : !at.isBefore(yesterday) ? 'Yesterday' : 'Earlier';
     groups[group].push(item);
   }
   return groups;
+}
+
+/** The time of a notification in the viewer's zone: only the clock today and yesterday, the date before. */
+export function notificationTime(created: string, group: DayGroup, zone: string): string {
+  const at = dayjs.utc(created);
+  if (!at.isValid()) return created;
+  return at.tz(zone).format(group === 'Earlier' ? 'D MMM YYYY, HH:mm' : 'HH:mm');
 }

@@ -1,36 +1,57 @@
-import { ActionIcon, Popover } from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../lib/use-session';
 import { NotificationPanel } from './notification-panel';
+import { useMarkRead, useMyNotifications } from './notifications-api';
+
+const PANEL_SIZE = 20;
 
 /** docs/screens.md#notifications: below 992 px the bell is a link; wider it toggles the panel. */
 export function NotificationBell() {
   const wide = useMediaQuery('(min-width: 992px)');
   const [opened, setOpened] = useState(false);
+  const userId = useSession().session?.user.id;
+  const unread = useMyNotifications(userId, 'unread', 1);
+  const latest = useMyNotifications(opened ? userId : undefined, 'all', PANEL_SIZE);
+  const markRead = useMarkRead();
+  const count = unread.data?.total ?? 0;
+  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+
+  const bell = (
+    <Indicator disabled={count === 0} size={8} offset={6} color="red" withBorder>
+      <IconBell />
+    </Indicator>
+  );
   if (!wide) {
     return (
-      <ActionIcon component={Link} to="/notificationspage" variant="subtle" size="lg" aria-label="Notifications">
-        <IconBell />
+      <ActionIcon component={Link} to="/notificationspage" variant="subtle" size="lg" aria-label={label}>
+        {bell}
       </ActionIcon>
     );
   }
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end">
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
       <Popover.Target>
         <ActionIcon
           variant="subtle"
           size="lg"
-          aria-label="Notifications"
+          aria-label={label}
           aria-expanded={opened}
           onClick={() => setOpened((o) => !o)}
         >
-          <IconBell />
+          {bell}
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <NotificationPanel onNavigate={() => setOpened(false)} />
+        <NotificationPanel
+          items={latest.data?.items}
+          isLoading={latest.isLoading}
+          onOpen={(n) => !n.read && markRead.mutate(n.id)}
+          onNavigate={() => setOpened(false)}
+        />
       </Popover.Dropdown>
     </Popover>
   );

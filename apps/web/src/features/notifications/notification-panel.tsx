@@ -1,51 +1,51 @@
-import { MESSAGES } from '@greenpod/contracts';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatLocalDateTime } from '../../lib/format';
-import { DAY_GROUPS, groupByDay, type PanelNotification } from './group-by-day';
+import type { PanelNotification } from './group-by-day';
+import { NotificationList } from './notification-list';
+import type { NotificationFilter } from './notifications-api';
 
 export interface NotificationPanelProps {
-  /** The signed-in user's notifications; no source feeds it yet (a later issue), so it is empty. */
+  /** The signed-in user's latest notifications. */
   items?: readonly PanelNotification[];
+  isLoading?: boolean;
+  onOpen?: (item: PanelNotification) => void;
   onNavigate?: () => void;
 }
 
-export function NotificationPanel({ items = [], onNavigate }: NotificationPanelProps) {
-  const [filter, setFilter] = useState<'all' | 'unread'>('all');
+/** The bell's panel (docs/screens.md#notifications): All / Unread, the day groups, See More. */
+export function NotificationPanel({ items = [], isLoading, onOpen, onNavigate }: NotificationPanelProps) {
+  const [filter, setFilter] = useState<NotificationFilter>('all');
   const shown = filter === 'unread' ? items.filter((i) => !i.read) : items;
-  const groups = groupByDay(shown);
   return (
-    <Paper withBorder shadow="md" p="md" w={340} role="dialog" aria-label="Notifications">
+    <Paper
+      p="md"
+      w={360}
+      maw="calc(100vw - 2rem)"
+      component="section"
+      aria-labelledby="notification-panel-title"
+      bg="transparent"
+    >
       <Stack gap="sm">
-        <Title order={4}>Notifications</Title>
+        <Title order={2} size="h4" id="notification-panel-title">
+          Notifications
+        </Title>
         <Group gap="xs">
-          <Button size="xs" variant={filter === 'all' ? 'filled' : 'default'} onClick={() => setFilter('all')}>
-            All
-          </Button>
-          <Button size="xs" variant={filter === 'unread' ? 'filled' : 'default'} onClick={() => setFilter('unread')}>
-            Unread
-          </Button>
+          {(['all', 'unread'] as const).map((f) => (
+            <Button
+              key={f}
+              size="xs"
+              variant={filter === f ? 'filled' : 'default'}
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+            >
+              {f === 'all' ? 'All' : 'Unread'}
+            </Button>
+          ))}
         </Group>
-        {shown.length === 0 ? (
-          <Text c="dimmed">{MESSAGES.noNotifications}</Text>
-        ) : (
-          DAY_GROUPS.filter((g) => groups[g].length > 0).map((g) => (
-            <Stack key={g} gap={4}>
-              <Text fw={600} size="sm">
-                {g}
-              </Text>
-              {groups[g].map((n) => (
-                <Text key={n.id} size="sm" fw={n.read ? 400 : 600}>
-                  {n.title}{' '}
-                  <Text span c="dimmed" size="xs">
-                    {formatLocalDateTime(n.created)}
-                  </Text>
-                </Text>
-              ))}
-            </Stack>
-          ))
-        )}
+        <Stack mah={360} style={{ overflowY: 'auto' }}>
+          <NotificationList items={shown} isLoading={isLoading} onOpen={onOpen} />
+        </Stack>
         <Button component={Link} to="/notificationspage" variant="light" onClick={onNavigate}>
           See More
         </Button>

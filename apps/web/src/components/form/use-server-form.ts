@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyServerErrors, type ServerErrorState } from '../../components/form/server-errors';
+import { applyServerErrors, type ServerErrorState } from './server-errors';
 
-interface AuthFormOptions<In extends FieldValues, Out extends FieldValues, R> {
+interface ServerFormOptions<In extends FieldValues, Out extends FieldValues, R> {
   schema: z.ZodType<Out, In>;
   defaultValues: DefaultValues<In>;
   mutationFn: (values: Out) => Promise<R>;
@@ -14,10 +14,10 @@ interface AuthFormOptions<In extends FieldValues, Out extends FieldValues, R> {
 }
 
 /**
- * What every sign-in/registration/reset form shares: the shared zod schema as resolver, one mutation,
+ * What every form that posts to the server shares (sign-in, registration, reset, password change): the shared zod schema as resolver, one mutation,
  * and the server's error text and per-field messages put where the form shows them.
  */
-export function useAuthForm<In extends FieldValues, Out extends FieldValues, R>(opts: AuthFormOptions<In, Out, R>) {
+export function useServerForm<In extends FieldValues, Out extends FieldValues, R>(opts: ServerFormOptions<In, Out, R>) {
   const [serverError, setServerError] = useState<ServerErrorState | null>(null);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(opts.schema),

@@ -1,0 +1,79 @@
+/**
+ * WCAG 2 contrast, pure: a client's colours are checked pair by pair and moved towards black or white
+ * until text is readable (AA: 4.5:1 body text, 3:1 large text and icons).
+ */
+export const AA_TEXT = 4.5;
+export const AA_LARGE = 3;
+
+export type Rgb = readonly [number, number, number];
+
+/** #rgb, #rgba, #rrggbb or #rrggbbaa (the configuration's format); alpha is dropped, null if not a colour. */
+export function parseHex(value: string): Rgb | null {
+  const hex = typeof value === 'string' ? /^#([0-9a-f]{3,8})$/i.exec(value.trim())?.[1] : undefined;
+  if (!hex) return null;
+  const full =
+    hex.length === 3 || hex.length === 4
+      ? [...hex.slice(0, 3)].map((c) => c + c).join('')
+      : hex.length === 6 || hex.length === 8
+        ? hex.slice(0, 6)
+        : null;
+  if (!full) return null;
+  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as unknown as Rgb;
+}
+
+export const toHex = (rgb: Rgb) =>
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+
+/** Relative luminance (WCAG 2.x). */
+export function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const la = luminance(parseHex(a) ?? [0, 0, 0]);
+  const lb = luminance(parseHex(b) ?? [0, 0, 0]);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** `a` moved `amount` (0..1) of the way to `b`. */
+export function mix(a: string, b: string, amount: number): string {
+  const x = parseHex(a) ?? [0, 0, 0];
+  const y = parseHex(b) ?? [0, 0, 0];
+  return toHex(
+    [0, 1, 2].map((i) => (x[i] as number) + ((y[i] as number) - (x[i] as number)) * amount) as unknown as Rgb,
+  );
+}
+
+export const isDark = (color: string) => luminance(parseHex(color) ?? [0, 0, 0]) < 0.179;
+
+/** The lowest contrast of `color` against any of the backgrounds. */
+export const minContrast = (color: string, backgrounds: readonly string[]) =>
+  Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
+
+/**
+ * `color`, darkened (on light backgrounds) or lightened (on dark ones) in small steps until it reaches
+ * `target` against every background; it is returned unchanged when it already does. Backgrounds of both
+ * kinds at once cannot all be met: the direction follows the first one, and the result then reaches the
+ * best it can (black or white).
+ */
+export function ensureContrast(color: string, backgrounds: readonly string[], target = AA_TEXT): string {
+  const start = parseHex(color) ? toHex(parseHex(color) as Rgb) : '#000000';
+  if (minContrast(start, backgrounds) >= target) return start;
+  const towards = isDark(backgrounds[0] ?? '#ffffff') ? '#ffffff' : '#000000';
+  for (let step = 1; step <= 50; step++) {
+    const candidate = mix(start, towards, step / 50);
+    if (minContrast(candidate, backgrounds) >= target) return candidate;
+  }
+  return towards;
+}

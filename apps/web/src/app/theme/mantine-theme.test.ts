@@ -1,0 +1,102 @@
+import { DEFAULT_THEME, THEME_FIELDS, type Theme } from '@greenpod/contracts';
+import { describe, expect, it } from 'vitest';
+import { AA_LARGE, AA_TEXT, contrastRatio, isDark } from './contrast';
+import { buildMantineTheme, tenShades } from './mantine-theme';
+import { type Scheme, schemeColors } from './scheme-colors';
+
+// The two demo clients' themes (one dark, one light) and deliberately unreadable ones.
+const NIGHT: Theme = {
+  ...DEFAULT_THEME,
+  backgroundColor: '#0f1b2d',
+  foregroundColor: '#18293f',
+  primaryActionColor: '#d4a24c',
+  secondaryActionColor: '#3c6e9f',
+  dropdownColor: '#22364f',
+  primaryTextColor: '#f4efe6',
+  secondaryTextColor: '#a9b6c8',
+};
+const PALE: Theme = {
+  ...DEFAULT_THEME,
+  primaryTextColor: '#dddddd',
+  secondaryTextColor: '#eeeeee',
+  primaryActionColor: '#ffe066',
+};
+const INVISIBLE: Theme = { ...DEFAULT_THEME, primaryTextColor: '#f4f7f2', secondaryTextColor: '#ffffff' };
+const BROKEN: Theme = { ...DEFAULT_THEME, backgroundColor: 'nonsense', primaryTextColor: '#12' };
+
+describe('schemeColors', () => {
+  it.each([
+    ['default', DEFAULT_THEME],
+    ['night', NIGHT],
+    ['pale', PALE],
+    ['invisible', INVISIBLE],
+    ['broken', BROKEN],
+  ] as const)('%s theme: every text reaches AA on every surface, light and dark', (_, theme) => {
+    for (const scheme of ['light', 'dark'] as Scheme[]) {
+      const c = schemeColors(theme, scheme);
+      for (const bg of [c.page, c.surface, c.dropdown]) {
+        expect(contrastRatio(c.text, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+        expect(contrastRatio(c.dimmed, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+        for (const accent of [c.primary, c.secondary, c.success, c.warning, c.error]) {
+          expect(contrastRatio(accent.text, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+          expect(contrastRatio(accent.line, bg)).toBeGreaterThanOrEqual(AA_LARGE);
+        }
+      }
+      for (const accent of [c.primary, c.secondary, c.success, c.warning, c.error]) {
+        expect(contrastRatio(accent.lightColor, accent.lightBg)).toBeGreaterThanOrEqual(AA_TEXT);
+        expect(contrastRatio(accent.lightColor, accent.lightHover)).toBeGreaterThanOrEqual(AA_TEXT);
+      }
+    }
+  });
+
+  it('keeps a readable theme as chosen in the light scheme', () => {
+    const c = schemeColors(DEFAULT_THEME, 'light');
+    expect([c.page, c.surface, c.text, c.dimmed]).toEqual(['#f4f7f2', '#ffffff', '#1b2b1e', '#5c6b5f']);
+  });
+
+  it('gives a light theme dark surfaces in the dark scheme, and keeps a dark theme dark', () => {
+    const derived = schemeColors(DEFAULT_THEME, 'dark');
+    expect(isDark(derived.page) && isDark(derived.surface) && !isDark(derived.text)).toBe(true);
+    expect(schemeColors(NIGHT, 'dark').page).toBe('#0f1b2d');
+  });
+});
+
+describe('buildMantineTheme', () => {
+  it('feeds the primary, secondary and state palettes from the configuration, the filled shade as chosen', () => {
+    const { theme } = buildMantineTheme(NIGHT);
+    expect(theme.primaryColor).toBe('primary');
+    expect(theme.colors?.primary?.[6]).toBe('#d4a24c');
+    expect(theme.colors?.secondary?.[6]).toBe('#3c6e9f');
+    expect(theme.colors?.green?.[6]).toBe(NIGHT.successColor);
+    expect(theme.colors?.yellow?.[6]).toBe(NIGHT.warningColor);
+    expect(theme.autoContrast).toBe(true);
+  });
+
+  it('sets surfaces, text, dropdown and accent text variables per scheme from all nine colours', () => {
+    const { theme, resolver } = buildMantineTheme(NIGHT);
+    const vars = resolver(theme as never);
+    expect(vars.light['--mantine-color-body']).toBe('#18293f');
+    expect(vars.light['--gp-color-page']).toBe('#0f1b2d');
+    expect(vars.light['--gp-color-dropdown']).toBe('#22364f');
+    expect(vars.light['--mantine-color-text']).toBe('#f4efe6');
+    expect(vars.light['--mantine-color-dimmed']).toBe('#a9b6c8');
+    expect(vars.light['--mantine-color-default-color']).toBeDefined();
+    expect(vars.dark['--mantine-color-anchor']).toBeDefined();
+    // Each of the nine colours reaches the variables or the palettes.
+    const all = JSON.stringify([vars, theme.colors]);
+    for (const field of THEME_FIELDS) expect(all).toContain(NIGHT[field]);
+  });
+});
+
+describe('tenShades', () => {
+  it('runs from light to dark with the base at 6', () => {
+    const shades = tenShades('#2f9e44');
+    expect(shades).toHaveLength(10);
+    expect(shades[6]).toBe('#2f9e44');
+    for (let i = 1; i < 10; i++) {
+      expect(contrastRatio(shades[i] as string, '#ffffff')).toBeGreaterThan(
+        contrastRatio(shades[i - 1] as string, '#ffffff'),
+      );
+    }
+  });
+});

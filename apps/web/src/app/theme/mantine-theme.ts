@@ -1,0 +1,124 @@
+import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
+import {
+  AppShell,
+  Combobox,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  Menu,
+  Popover,
+} from '@mantine/core';
+import { mix, parseHex } from './contrast';
+import { type AccentRoles, type Scheme, type SchemeColors, schemeColors } from './scheme-colors';
+
+/** Ten shades around `base`, which sits at index 6: the shade filled buttons use in both schemes. */
+export function tenShades(base: string): MantineColorsTuple {
+  const color = parseHex(base) ? base : '#868e96';
+  const lighter = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((t) => mix(color, '#ffffff', t));
+  const darker = [0.14, 0.28, 0.42].map((t) => mix(color, '#000000', t));
+  // mix(…, 0) only normalises the base (#abc -> #aabbcc) so every shade has one format.
+  return [...lighter, mix(color, '#000000', 0), ...darker] as unknown as MantineColorsTuple;
+}
+
+/** Mantine palette names fed by the configuration: the state colours take over green and yellow. */
+const ACCENTS = {
+  primary: 'primary',
+  secondary: 'secondary',
+  success: 'green',
+  warning: 'yellow',
+  error: 'red',
+} as const;
+
+function accentVariables(name: string, roles: AccentRoles): Record<string, string> {
+  return {
+    [`--mantine-color-${name}-text`]: roles.text,
+    [`--mantine-color-${name}-light`]: roles.lightBg,
+    [`--mantine-color-${name}-light-hover`]: roles.lightHover,
+    [`--mantine-color-${name}-light-color`]: roles.lightColor,
+    [`--mantine-color-${name}-outline`]: roles.text,
+  };
+}
+
+export function schemeVariables(c: SchemeColors, scheme: Scheme): Record<string, string> {
+  const vars: Record<string, string> = {
+    '--gp-color-page': c.page,
+    '--gp-color-dropdown': c.dropdown,
+    '--mantine-color-body': c.surface,
+    '--mantine-color-text': c.text,
+    '--mantine-color-bright': c.text,
+    '--mantine-color-dimmed': c.dimmed,
+    '--mantine-color-placeholder': c.dimmed,
+    '--mantine-color-anchor': c.primary.text,
+    '--mantine-color-error': c.error.text,
+    '--mantine-color-success': c.success.text,
+    '--mantine-color-default': scheme === 'dark' ? mix(c.surface, '#ffffff', 0.04) : c.surface,
+    '--mantine-color-default-hover': c.defaultHover,
+    '--mantine-color-default-color': c.secondary.text,
+    '--mantine-color-default-border': c.border,
+  };
+  for (const [role, name] of Object.entries(ACCENTS)) {
+    Object.assign(vars, accentVariables(name, c[role as keyof typeof ACCENTS]));
+  }
+  return vars;
+}
+
+/** Mantine's dark greys, which inputs and hovers use in the dark scheme. */
+const MANTINE_DARK = [
+  '#c9c9c9',
+  '#b8b8b8',
+  '#828282',
+  '#696969',
+  '#424242',
+  '#3b3b3b',
+  '#2e2e2e',
+  '#242424',
+  '#1f1f1f',
+  '#141414',
+];
+
+/** The darker greys tinted with the theme's dark surface, so inputs on a navy card are not neutral grey. */
+const tintedDark = (surface: string) =>
+  MANTINE_DARK.map((c, i) => (i >= 4 ? mix(c, surface, 0.5) : c)) as unknown as MantineColorsTuple;
+
+const dropdownStyles = { dropdown: { background: 'var(--gp-color-dropdown)' } };
+
+/** The Mantine theme and CSS variables of a configuration (docs/domain.md#themes). */
+export function buildMantineTheme(config: Theme): {
+  theme: MantineThemeOverride;
+  resolver: CSSVariablesResolver;
+} {
+  const light = schemeColors(config, 'light');
+  const dark = schemeColors(config, 'dark');
+  const theme = createTheme({
+    colors: {
+      dark: tintedDark(dark.surface),
+      primary: tenShades(config.primaryActionColor),
+      secondary: tenShades(config.secondaryActionColor),
+      green: tenShades(config.successColor),
+      yellow: tenShades(config.warningColor),
+    },
+    primaryColor: 'primary',
+    primaryShade: { light: 6, dark: 6 },
+    // Black or white text on a filled colour, whichever passes 4.5:1: at this luminance both do.
+    autoContrast: true,
+    luminanceThreshold: 0.179,
+    defaultRadius: 'md',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    components: {
+      AppShell: AppShell.extend({ styles: { main: { background: 'var(--gp-color-page)' } } }),
+      Popover: Popover.extend({ styles: dropdownStyles }),
+      Menu: Menu.extend({ styles: dropdownStyles }),
+      Combobox: Combobox.extend({ styles: dropdownStyles }),
+    },
+  });
+  const resolver: CSSVariablesResolver = () => ({
+    variables: {},
+    light: schemeVariables(light, 'light'),
+    dark: schemeVariables(dark, 'dark'),
+  });
+  return { theme, resolver };
+}
+
+/** Greenpod's own theme: before a configuration loads, and in component tests. */
+export const { theme, resolver: defaultResolver } = buildMantineTheme(DEFAULT_THEME);

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiRequest } from '../../lib/api-client';
+import type { PanelNotification } from './group-by-day';
+
+/** A user-notification row as the list answers it, with its notification's joins. */
+export interface UserNotificationRow {
+  id: number;
+  read: boolean;
+  created: string;
+  notificationTitle: string | null;
+  severity: string | null;
+  podTitle: string | null;
+  sensorTitle: string | null;
+}
+
+export type NotificationFilter = 'all' | 'unread';
+const KEY = ['my-notifications'] as const;
+const TYPE_LABELS: Record<string, string> = { ALERT: 'Alert', WARNING: 'Warning', INFO: 'Information' };
+const SEVERITY_LABELS: Record<string, string> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low' };
+
+export function toPanelNotification(row: UserNotificationRow): PanelNotification {
+  const type = TYPE_LABELS[row.notificationTitle ?? ''] ?? 'Notification';
+  const where = [row.sensorTitle, row.podTitle && `on ${row.podTitle}`].filter(Boolean).join(' ');
+  const severity = row.severity ? `${SEVERITY_LABELS[row.severity] ?? row.severity} severity` : null;
+  return {
+    id: row.id,
+    read: row.read,
+    created: row.created,
+    title: where ? `${type}: ${where}` : type,
+    detail: severity ?? undefined,
+  };
+}
+
+/**
+ * The signed-in user's own notifications, newest first. Filtered on the user id too: an administrator's
+ * list would otherwise hold everyone's.
+ */
+export function useMyNotifications(userId: number | undefined, filter: NotificationFilter, paging: number) {
+  return useQuery({
+    queryKey: [...KEY, userId, filter, paging],
+    enabled: userId !== undefined,
+    queryFn: async ({ signal }) => {
+      const fetchParams: Record<string, number | boolean> = { userId: userId ?? 0 };
+      if (filter === 'unread') fetchParams.read = false;
+      const result = await apiList<UserNotificationRow>('user-notification', { fetchParams, paging }, signal);
+      const rows = Array.isArray(result.data) ? result.data : [];
+      return { items: rows.map(toPanelNotification), total: result.paging?.total ?? rows.length };
+    },
+    staleTime: 30_000,
+  });
+}
+
+/** Opening a notification marks it read (POST /api/user-notification/:id/read: the viewer's own only). */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/user-notification/${id}/read`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
