@@ -17,6 +17,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // jsdom renders of whole pages on a busy 2-core machine take seconds; 5 s left no margin.
+    testTimeout: 15_000,
     pool: 'threads',
     isolate: false,
   },

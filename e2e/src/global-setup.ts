@@ -16,6 +16,7 @@ export default async function setup(project: TestProject) {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-e2e-'));
   const port = await freePort();
+  const mqttPort = await freePort();
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
@@ -43,8 +44,9 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
-    GREENPOD_DEMO: '0',
-    MQTT_PORT: '0',
+    // The dashboards are tested against the demo estate and its simulator, as a newcomer first sees them.
+    GREENPOD_DEMO: '1',
+    MQTT_PORT: String(mqttPort),
     WEATHER_URL: '', // no internet in tests: cards go without weather
     DATABASE_URL: databaseUrl ?? '',
   };
@@ -54,7 +56,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('server did not start in 60 s')), 60_000);
+    const timer = setTimeout(() => fail(new Error('server did not start in 5 minutes')), 300_000);
     server.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Greenpod is running')) {
         clearTimeout(timer);
@@ -65,6 +67,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('dataDir', dataDir);
+  project.provide('mqttPort', mqttPort);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((ok) => server.once('exit', ok));
@@ -77,5 +80,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    mqttPort: number;
   }
 }

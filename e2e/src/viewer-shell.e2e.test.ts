@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession } from './admin-api';
 import { seriousViolations } from './axe';
 import { launchBrowser, newPage } from './browser';
-import { ADMIN } from './global-setup';
 
 let browser: Browser;
 let page: Page;
@@ -11,14 +11,7 @@ let session: { token?: string; user?: unknown };
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  const login = async (password: string) =>
-    (await (await page.request.post('/api/user/login', { data: { email: ADMIN.email, password } })).json()) as {
-      token?: string;
-      user?: unknown;
-    };
-  // The accounts suite may have changed the password already.
-  session = await login(ADMIN.password);
-  if (!session.token) session = await login('new-admin-password');
+  session = await adminSession(page.request);
 });
 afterAll(() => browser?.close());
 

@@ -1,12 +1,22 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { ArticleTipPage } from '../features/pages/article-tip-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { SettingsPage } from '../features/settings/settings-page';
 
+// Every page loads with its route (the layout's Suspense shows a loader meanwhile), so the sign-in
+// page's first load carries none of them (bench/web measures it).
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const ArticleTipPage = lazy(() =>
+  import('../features/pages/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
+);
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 const StoryboardPage = lazy(() =>
   import('../features/storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })),
 );

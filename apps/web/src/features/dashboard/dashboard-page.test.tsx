@@ -8,6 +8,13 @@ import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { todayIn } from './dashboard-window';
 
+// The chart has tests of its own (dashboard-chart.test.tsx); here it is a stand-in that says what it was given.
+vi.mock('./dashboard-chart', () => ({
+  DashboardChart: (props: { sensorType: string; window: { mode: string } }) => (
+    <div data-testid="chart">{`${props.sensorType} ${props.window.mode}`}</div>
+  ),
+}));
+
 const routes = [{ path: '/', children: viewerRoutes }];
 const PLACES: Record<string, Record<number, object>> = {
   location: { 1: { id: 1, title: 'Hotel One' }, 2: { id: 2, title: 'Hotel Two' } },
@@ -63,7 +70,7 @@ describe('DashboardPage', () => {
   it('opens the root on Live with the location cards and a way down to their areas', async () => {
     const fetch = serve();
     renderRoutes(routes, '/');
-    expect(screen.getByRole('heading', { name: 'All locations', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'All locations', level: 2 }, WAIT)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Hotel One' }, WAIT)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'See Areas' })[0]).toHaveAttribute('href', '/location/1');
     expect(screen.getByText('Showing 2 of 2')).toBeInTheDocument();
@@ -180,7 +187,7 @@ describe('DashboardPage', () => {
     FakeEventSource.install();
     const fetch = serve();
     renderRoutes(routes, '/liveperformance');
-    expect(screen.getByRole('heading', { name: 'Live Performance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Live Performance' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Day' })).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Hotel One' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'See Areas' })).toBeNull();
@@ -195,9 +202,9 @@ describe('DashboardPage', () => {
     expect(source.closed).toBe(true);
   });
 
-  it('answers a shortcode path that is not two shortcodes with the 404 page', () => {
+  it('answers a shortcode path that is not two shortcodes with the 404 page', async () => {
     renderRoutes(routes, '/abc/def');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, WAIT)).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,294 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import mqtt from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AdminSession, adminSession, createRecord, unique } from './admin-api';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+/** The viewer's dashboard against the demo estate (seeded at start) and the real broker, as a newcomer sees it. */
+let browser: Browser;
+let page: Page;
+let admin: AdminSession;
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+async function signInAs(p: Page, session: AdminSession) {
+  await p.goto('/user/login');
+  await p.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('greenpod_token', token as string);
+      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
+    },
+    [session.token, session.user],
+  );
+}
+
+const cards = (p: Page) => p.locator('article');
+const tab = (p: Page, label: string) =>
+  p.getByRole('radiogroup', { name: 'Time window' }).getByText(label, { exact: true });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  admin = await adminSession(page.request);
+  await signInAs(page, admin);
+});
+afterAll(() => browser?.close());
+
+describe('the dashboard', () => {
+  it('signs in through the form and drills from the estate to a location, then an area', async () => {
+    const fresh = await newPage(browser);
+    await fresh.goto('/user/login');
+    await fresh.getByLabel('Username').fill('admin@e2e.test');
+    await fresh.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.getByRole('heading', { name: 'All locations' }).waitFor();
+    expect(await cards(fresh).count()).toBeGreaterThan(0);
+
+    const first = cards(fresh).first();
+    const location = (await first.getAttribute('aria-label')) ?? '';
+    await first.getByRole('link', { name: 'See Areas' }).click();
+    await fresh.waitForURL(/\/location\/\d+/);
+    await fresh.getByRole('heading', { name: location }).waitFor();
+
+    const area = cards(fresh).first();
+    const areaTitle = (await area.getAttribute('aria-label')) ?? '';
+    await area.getByRole('link', { name: 'See Pods' }).click();
+    await fresh.waitForURL(/\/location\/\d+\/area\/\d+/);
+    await fresh.getByRole('heading', { name: areaTitle }).waitFor();
+    await cards(fresh).first().waitFor();
+    // Pods are the last level: their cards have no button.
+    expect(await fresh.getByRole('link', { name: /^See (Areas|Pods)$/ }).count()).toBe(0);
+    await fresh.context().close();
+  });
+
+  it('shows every time tab and a date range, switches bar and area and the page size, and a reload keeps the view', async () => {
+    await page.goto('/');
+    await cards(page).first().waitFor();
+    for (const [label, mode] of [
+      ['Day', 'day'],
+      ['Week', 'week'],
+      ['Month', 'month'],
+      ['Year', 'year'],
+      ['Live', 'live'],
+    ] as const) {
+      const graph = page.waitForResponse((r) => r.url().includes('/api/graph') && r.url().includes(`mode=${mode}`));
+      await tab(page, label).click();
+      expect((await graph).status()).toBe(200);
+      if (mode !== 'live') expect(page.url()).toContain(`tab=${mode}`);
+    }
+    await expect(page.getByLabel('Timeframe')).resolves.toBeTruthy();
+
+    await tab(page, 'Date Range').click();
+    await page.waitForURL(/tab=range/);
+    const from = page.getByLabel('From');
+    const to = page.getByLabel('To');
+    // No day after today is offered, and the end cannot come before the start.
+    const today = await to.getAttribute('max');
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await from.getAttribute('max')).not.toBeNull();
+    await from.fill('2026-01-05');
+    await to.fill('2026-01-20');
+    await page.waitForURL(/from=2026-01-05.*to=2026-01-20|to=2026-01-20.*from=2026-01-05/);
+    expect(await to.getAttribute('min')).toBe('2026-01-05');
+
+    await page.getByRole('radiogroup', { name: 'Chart type' }).getByText('Area', { exact: true }).click();
+    await page.waitForURL(/chart=area/);
+    await page.getByLabel('Rows per page').first().selectOption('10');
+    await page.waitForURL(/size=10/);
+
+    const before = page.url();
+    await page.reload();
+    await cards(page).first().waitFor();
+    expect(page.url()).toBe(before);
+    expect(await page.getByLabel('From').inputValue()).toBe('2026-01-05');
+    expect(await page.getByLabel('Rows per page').first().inputValue()).toBe('10');
+  });
+
+  it('shows a reading published over MQTT on the open dashboard without a reload', async () => {
+    const name = unique();
+    const group = await createRecord(page.request, admin, 'group', {
+      title: `G ${name}`,
+      description: 'e2e',
+      active: true,
+    });
+    const client = await createRecord(page.request, admin, 'client', {
+      groupId: group,
+      title: `C ${name}`,
+      description: 'e2e',
+      active: true,
+    });
+    const location = await createRecord(page.request, admin, 'location', {
+      groupId: group,
+      clientId: client,
+      title: `Live ${name}`,
+      description: 'e2e',
+      country: 'UK',
+      city: 'London',
+      address: '1 Test Street',
+      contactName: 'Tess',
+      contactNumber: '0123',
+      boxCount: 1,
+      active: true,
+    });
+    const area = await createRecord(page.request, admin, 'area', {
+      groupId: group,
+      clientId: client,
+      locationId: location,
+      title: `Room ${name}`,
+      description: 'e2e',
+      active: true,
+    });
+    const podRes = await page.request.post('/api/pod', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: {
+        groupId: group,
+        clientId: client,
+        locationId: location,
+        areaId: area,
+        title: `Pod ${name}`,
+        description: 'e2e',
+        identifier: `e2e-${name}`,
+        voltage: 230,
+        active: true,
+      },
+    });
+    expect(podRes.status()).toBe(201);
+    // The ingest key is answered once, beside the new pod.
+    const pod = (await podRes.json()) as { data: { id: number }; ingestKey: string };
+    const key = pod.ingestKey;
+    const sensors = (await (
+      await page.request.get(`/api/sensor?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 50 }))}`, {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      })
+    ).json()) as { data: { id: number; type: string }[] };
+    const temperature = sensors.data.find((s) => s.type === 'TEMPERATURE');
+    await createRecord(page.request, admin, 'pod-sensor', {
+      podId: pod.data.id,
+      sensorId: temperature?.id,
+    });
+
+    await page.goto(`/location/${location}/area/${area}?sensor=TEMPERATURE`);
+    const card = page.getByRole('article', { name: `Pod ${name}` });
+    await card.getByText(/N\/A/).first().waitFor();
+
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${inject('mqttPort')}`, {
+      username: `e2e-${name}`,
+      password: key,
+      reconnectPeriod: 0,
+    });
+    await device.publishAsync(
+      `pods/e2e-${name}/readings`,
+      JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 23.4 }] }),
+      { qos: 1 },
+    );
+    await device.endAsync();
+    await card.getByLabel(/Temperature: 23 °C/).waitFor({ timeout: 15_000 });
+  });
+
+  it('shows a viewer bound to one location that location alone', async () => {
+    const list = (await (
+      await page.request.get(`/api/location?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 1 }))}`, {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      })
+    ).json()) as { data: { id: number; title: string; groupId: number; clientId: number }[] };
+    const only = list.data[0];
+    if (!only) throw new Error('the demo estate has no location');
+    const name = unique();
+    const role = await createRecord(page.request, admin, 'role', {
+      title: `One location ${name}`,
+      description: 'e2e',
+      accessLevel: 10,
+    });
+    await createRecord(page.request, admin, 'role-location', {
+      groupId: only.groupId,
+      clientId: only.clientId,
+      roleId: role,
+      locationId: only.id,
+    });
+    const email = `viewer-${name}@e2e.test`;
+    await createRecord(page.request, admin, 'user', {
+      roleId: role,
+      firstName: 'Vi',
+      lastName: 'Ewer',
+      email,
+      password: 'viewer-password-1',
+      active: true,
+      verified: true,
+    });
+    const viewerPage = await newPage(browser);
+    const login = (await (
+      await viewerPage.request.post('/api/user/login', { data: { email, password: 'viewer-password-1' } })
+    ).json()) as AdminSession;
+    await signInAs(viewerPage, login);
+    await viewerPage.goto('/');
+    await viewerPage.getByRole('article', { name: only.title }).waitFor();
+    expect(await cards(viewerPage).count()).toBe(1);
+    await viewerPage.context().close();
+  });
+
+  it("wears a client's colours through its shortcode link, even on sign-in", async () => {
+    const anonymous = await browser.newContext({ baseURL: baseUrl() });
+    const p = await anonymous.newPage();
+    const buttonColour = async (path: string) => {
+      await p.goto(path);
+      const button = p.getByRole('button', { name: 'Sign in' });
+      await button.waitFor();
+      await p.waitForTimeout(300); // the theme arrives from the public endpoint after the first paint
+      return button.evaluate((el) => getComputedStyle(el).backgroundColor);
+    };
+    const plain = await buttonColour('/user/login');
+    const clients = (await (
+      await page.request.get(`/api/client?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 50 }))}`, {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      })
+    ).json()) as { data: { shortcode: string; groupId: number }[] };
+    const groups = (await (
+      await page.request.get(`/api/group?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 50 }))}`, {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      })
+    ).json()) as { data: { id: number; shortcode: string }[] };
+    const colours = new Set<string>();
+    for (const c of clients.data) {
+      const g = groups.data.find((x) => x.id === c.groupId);
+      const theme = (await (await p.request.get(`/api/configuration/${g?.shortcode}/${c.shortcode}`)).json()) as {
+        data: { primaryActionColor: string };
+      };
+      if (theme.data.primaryActionColor.toLowerCase() === '#2f9e44') continue; // a client on the default colours
+      colours.add(await buttonColour(`/${g?.shortcode}/${c.shortcode}`));
+      expect(p.url()).toContain('/user/login');
+    }
+    expect(colours.size).toBeGreaterThan(0);
+    for (const colour of colours) expect(colour).not.toBe(plain);
+    await anonymous.close();
+  });
+
+  it('on a phone (390 px) makes the bell a link and scrolls nothing sideways; screenshots for the record', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          baseURL: baseUrl(),
+          viewport: { width, height: width > 400 ? 900 : 844 },
+          colorScheme: scheme,
+        });
+        const p = await context.newPage();
+        await signInAs(p, admin);
+        await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
+        await p.goto('/?tab=day');
+        await cards(p).first().waitFor();
+        await p.locator('canvas').first().waitFor({ timeout: 20_000 });
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
+        if (width === 390) {
+          const bell = p.getByRole('link', { name: /^Notifications/ });
+          expect(await bell.getAttribute('href')).toBe('/notificationspage');
+        } else {
+          expect(await p.getByRole('button', { name: /^Notifications/ }).count()).toBe(1);
+        }
+        await p.screenshot({ path: join(ARTIFACTS, `dashboard-${width}-${scheme}.png`), fullPage: width === 390 });
+        await context.close();
+      }
+    }
+  });
+});
