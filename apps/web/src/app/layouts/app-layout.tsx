@@ -58,7 +58,7 @@ export function AppLayout() {
 
 export function PageLoader() {
   return (
-    <Center py="xl" aria-label="Loading">
+    <Center py="xl" role="status" aria-label="Loading">
       <Loader />
     </Center>
   );

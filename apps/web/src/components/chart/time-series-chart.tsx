@@ -10,7 +10,7 @@ const UplotChart = lazy(() => import('./uplot-chart'));
 
 /** The shape of a chart while it loads: a block as high as the chart. */
 export function ChartSkeleton({ height = CHART_HEIGHT }: { height?: number }) {
-  return <Skeleton height={height} radius="sm" aria-label="Loading chart" />;
+  return <Skeleton height={height} radius="sm" role="status" aria-label="Loading chart" />;
 }
 
 /** A time-series chart (bars or area) drawn with uPlot on a canvas, as wide as its container. */

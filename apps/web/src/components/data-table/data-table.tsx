@@ -110,7 +110,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {loading ? (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>
-                  <Center py="lg" aria-label="Loading">
+                  <Center py="lg" role="status" aria-label="Loading">
                     <Loader size="sm" />
                   </Center>
                 </Table.Td>

@@ -12,7 +12,7 @@ export function AdminGuard() {
   if (!getActiveUser()) return <Navigate to="/user/login" replace />;
   if (isLoading) {
     return (
-      <Center py="xl" aria-label="Loading">
+      <Center py="xl" role="status" aria-label="Loading">
         <Loader />
       </Center>
     );

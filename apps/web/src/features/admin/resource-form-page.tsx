@@ -85,7 +85,7 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
 
   if (mode === 'update' && item.isPending) {
     return (
-      <Center py="xl" aria-label="Loading">
+      <Center py="xl" role="status" aria-label="Loading">
         <Loader />
       </Center>
     );

@@ -43,7 +43,11 @@ export function DashboardHeading({ title, place, titles, hrefOf }: DashboardHead
           </Breadcrumbs>
         </nav>
       )}
-      {heading ? <Title order={2}>{heading}</Title> : <Skeleton height={32} width={220} aria-label="Loading title" />}
+      {heading ? (
+        <Title order={2}>{heading}</Title>
+      ) : (
+        <Skeleton height={32} width={220} role="status" aria-label="Loading title" />
+      )}
       <Text size="sm" c="dimmed">
         {INTRO}
       </Text>

@@ -16,7 +16,7 @@ export function NotificationList({ items, isLoading, onOpen }: NotificationListP
   const zone = useTimeZone();
   if (isLoading) {
     return (
-      <Stack gap="xs" aria-label="Loading notifications">
+      <Stack gap="xs" role="status" aria-label="Loading notifications">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={40} radius="sm" />
         ))}

@@ -29,7 +29,7 @@ export function ProfilePage() {
       </Title>
       <Paper withBorder p="md" radius="md">
         {isLoading || !session ? (
-          <Stack gap="sm" aria-label="Loading profile">
+          <Stack gap="sm" role="status" aria-label="Loading profile">
             <Skeleton h={20} w="40%" />
             <Skeleton h={20} w="60%" />
             <Skeleton h={20} w="30%" />
