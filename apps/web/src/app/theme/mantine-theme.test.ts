@@ -46,6 +46,10 @@ describe('schemeColors', () => {
         expect(contrastRatio(accent.lightColor, accent.lightBg)).toBeGreaterThanOrEqual(AA_TEXT);
         expect(contrastRatio(accent.lightColor, accent.lightHover)).toBeGreaterThanOrEqual(AA_TEXT);
       }
+      // A default button's label sits on the button's own fill, hovered or not (axe caught #71a7d8 on #3d3e40).
+      for (const bg of [c.defaultBg, c.defaultHover]) {
+        expect(contrastRatio(c.defaultColor, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+      }
     }
   });
 

@@ -10,7 +10,7 @@ import {
   Popover,
 } from '@mantine/core';
 import { mix, parseHex } from './contrast';
-import { type AccentRoles, type Scheme, type SchemeColors, schemeColors } from './scheme-colors';
+import { type AccentRoles, type SchemeColors, schemeColors } from './scheme-colors';
 
 /** Ten shades around `base`, which sits at index 6: the shade filled buttons use in both schemes. */
 export function tenShades(base: string): MantineColorsTuple {
@@ -40,7 +40,7 @@ function accentVariables(name: string, roles: AccentRoles): Record<string, strin
   };
 }
 
-export function schemeVariables(c: SchemeColors, scheme: Scheme): Record<string, string> {
+export function schemeVariables(c: SchemeColors): Record<string, string> {
   const vars: Record<string, string> = {
     '--gp-color-page': c.page,
     '--gp-color-dropdown': c.dropdown,
@@ -52,9 +52,9 @@ export function schemeVariables(c: SchemeColors, scheme: Scheme): Record<string,
     '--mantine-color-anchor': c.primary.text,
     '--mantine-color-error': c.error.text,
     '--mantine-color-success': c.success.text,
-    '--mantine-color-default': scheme === 'dark' ? mix(c.surface, '#ffffff', 0.04) : c.surface,
+    '--mantine-color-default': c.defaultBg,
     '--mantine-color-default-hover': c.defaultHover,
-    '--mantine-color-default-color': c.secondary.text,
+    '--mantine-color-default-color': c.defaultColor,
     '--mantine-color-default-border': c.border,
   };
   for (const [role, name] of Object.entries(ACCENTS)) {
@@ -114,8 +114,8 @@ export function buildMantineTheme(config: Theme): {
   });
   const resolver: CSSVariablesResolver = () => ({
     variables: {},
-    light: schemeVariables(light, 'light'),
-    dark: schemeVariables(dark, 'dark'),
+    light: schemeVariables(light),
+    dark: schemeVariables(dark),
   });
   return { theme, resolver };
 }

@@ -21,7 +21,10 @@ export interface SchemeColors {
   text: string;
   dimmed: string;
   border: string;
+  /** A default (outlined) button: its fill, its hovered fill and its label, readable on both fills. */
+  defaultBg: string;
   defaultHover: string;
+  defaultColor: string;
   primary: AccentRoles;
   secondary: AccentRoles;
   success: AccentRoles;
@@ -65,6 +68,9 @@ export function schemeColors(theme: Theme, scheme: Scheme): SchemeColors {
   const text = ensureContrast(lighten(safe(theme.primaryTextColor, '#000000'), 0.88), backgrounds, AA_TEXT);
   const dimmed = ensureContrast(lighten(safe(theme.secondaryTextColor, '#666666'), 0.6), backgrounds, AA_TEXT);
   const color = (value: string, fallback: string) => accent(safe(value, fallback), surface, backgrounds);
+  const secondary = color(theme.secondaryActionColor, '#1c7ed6');
+  const defaultBg = scheme === 'dark' ? mix(surface, '#ffffff', 0.04) : surface;
+  const defaultHover = mix(surface, text, 0.06);
   return {
     page,
     surface,
@@ -72,9 +78,11 @@ export function schemeColors(theme: Theme, scheme: Scheme): SchemeColors {
     text,
     dimmed,
     border: mix(surface, text, 0.22),
-    defaultHover: mix(surface, text, 0.06),
+    defaultBg,
+    defaultHover,
+    defaultColor: ensureContrast(secondary.text, [defaultBg, defaultHover, ...backgrounds], AA_TEXT),
     primary: color(theme.primaryActionColor, '#2f9e44'),
-    secondary: color(theme.secondaryActionColor, '#1c7ed6'),
+    secondary,
     success: color(theme.successColor, '#37b24d'),
     warning: color(theme.warningColor, '#f59f00'),
     error: color(ERROR_BASE, ERROR_BASE),
