@@ -9,7 +9,7 @@ import { seedDemoEstate } from '../seed/demo-estate';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
-import { brokerCredentialsAtStart, mosquittoHash } from './broker-credentials';
+import { BrokerCredentials, brokerCredentialsAtStart, mosquittoHash } from './broker-credentials';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 const available = existsSync(MOSQUITTO_PASSWD);
@@ -81,6 +81,29 @@ describe('broker files', () => {
     expect(readFileSync(files().passwordFile, 'utf8')).not.toContain(`${pod.identifier}:`);
     expect((await t.call('POST', `/api/pod/${pod.id}/ingest-key`, { token: t.adminToken })).status).toBe(200);
     expect(readFileSync(files().passwordFile, 'utf8')).toContain(`${pod.identifier}:$7$101$`);
+  });
+});
+
+describe('the reload command', () => {
+  it('runs after each rewrite and once more after the last of quick rewrites, for a broker that missed one', async () => {
+    const log = join(dir, 'reloads');
+    const credentials = new BrokerCredentials(
+      t.db,
+      {
+        ...files(),
+        reloadCommand: `echo hup >> ${log}`,
+        settleMs: 300,
+        subscriber: { username: 'greenpod', password: 'subscriber-password' },
+      },
+      t.app.log,
+    );
+    const reloads = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0);
+    await Promise.all([credentials.write(), credentials.write()]);
+    expect(reloads()).toBe(2);
+    const deadline = Date.now() + 10_000;
+    while (reloads() < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(reloads()).toBe(3);
+    credentials.close();
   });
 });
 

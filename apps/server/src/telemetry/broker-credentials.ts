@@ -22,6 +22,8 @@ export interface BrokerFilesOptions {
   aclFile: string;
   /** Run through the shell after each rewrite so the broker rereads the files (e.g. kill -HUP). */
   reloadCommand?: string;
+  /** How long after the last rewrite the reload is sent once more (see BrokerCredentials.settle). */
+  settleMs?: number;
   subscriber: { username: string; password: string };
 }
 
@@ -50,6 +52,7 @@ const LOCK = [0x47504d51, 1];
  */
 export class BrokerCredentials {
   private queue: Promise<unknown> = Promise.resolve();
+  private settleTimer: NodeJS.Timeout | undefined;
   private readonly subscriberHash: string;
   private readonly run = promisify(execFile);
 
@@ -91,14 +94,38 @@ export class BrokerCredentials {
       await writeAtomically(this.opts.aclFile, `${HEADER}${acl.join('\n')}\n`);
       return { pods: pods.length, withoutBrokerKey: rows.filter((r) => r.broker_key_hash === null).length };
     });
-    if (this.opts.reloadCommand) {
-      try {
-        await this.run('/bin/sh', ['-c', this.opts.reloadCommand], { timeout: 10_000 });
-      } catch (err) {
-        this.log.error(err, 'MQTT_RELOAD_COMMAND failed: the broker still has the previous pod credentials');
-      }
-    }
+    await this.reload();
+    this.settle();
     return counts;
+  }
+
+  private async reload() {
+    if (!this.opts.reloadCommand) return;
+    try {
+      await this.run('/bin/sh', ['-c', this.opts.reloadCommand], { timeout: 10_000 });
+    } catch (err) {
+      this.log.error(err, 'MQTT_RELOAD_COMMAND failed: the broker still has the previous pod credentials');
+    }
+  }
+
+  /**
+   * Mosquitto forgets a SIGHUP that arrives while it is still rereading its files (it clears its reload
+   * flag after the reread), so of two rewrites in quick succession the broker could keep the first. One
+   * more reload a moment after the last rewrite makes the files in place the ones it ends up with.
+   */
+  private settle() {
+    if (!this.opts.reloadCommand) return;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      this.queue = this.queue.then(() => this.reload());
+    }, this.opts.settleMs ?? 1000);
+    this.settleTimer.unref();
+  }
+
+  /** Stops a pending settle reload (the server is closing). */
+  close() {
+    clearTimeout(this.settleTimer);
   }
 }
 
@@ -129,6 +156,7 @@ export function registerBrokerCredentials(app: FastifyInstance) {
   const credentials = opts ? new BrokerCredentials(app.db, opts, app.log) : null;
   app.decorate('brokerCredentials', credentials);
   if (!credentials) return;
+  app.addHook('onClose', async () => credentials.close());
   // onSend runs after the handler's transaction has committed and before the answer leaves, so the
   // administrator's answer means the broker has been told.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -3,16 +3,23 @@ import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { adminRoutes } from '../features/admin/admin-routes';
 import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { RequestResetPage } from '../features/auth/request-reset-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { VerificationPage } from '../features/auth/verification-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { viewerRoutes } from './viewer-routes';
 
 // The signed-in layout (header, bell, sidebars) loads with its routes, so the sign-in page's first load
 // carries none of it (bench/web measures that load).
 const AppLayout = lazy(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+// Only sign-in is on the first load's path; the other account pages come when opened.
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const VerificationPage = lazy(() =>
+  import('../features/auth/verification-page').then((m) => ({ default: m.VerificationPage })),
+);
+const RequestResetPage = lazy(() =>
+  import('../features/auth/request-reset-page').then((m) => ({ default: m.RequestResetPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 
 export const routes: RouteObject[] = [
   {

@@ -1,4 +1,5 @@
-import { Center, Container, Paper, Stack } from '@mantine/core';
+import { Center, Container, Loader, Paper, Stack } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ThemeLoader } from '../theme/theme-loader';
 import { Brand } from './brand';
@@ -15,7 +16,15 @@ export function AuthLayout() {
             <Brand size="xl" />
           </Center>
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-            <Outlet />
+            <Suspense
+              fallback={
+                <Center py="xl" role="status" aria-label="Loading">
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              <Outlet />
+            </Suspense>
           </Paper>
           <Footer />
         </Stack>
