@@ -4,14 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { forbidden, notFound } from '../http/errors';
-import { bearerSecurity, errorResponses, ok, recordId, successSchema } from '../http/route-schemas';
+import { bearerSecurity, errorResponses, ok, recordId, shortcode, successSchema } from '../http/route-schemas';
 import { UNREAD_LIMIT, unreadNotifications } from './notification-queries';
 import { clientTheme, roleTheme } from './theme-queries';
-
-const shortcode = z
-  .string()
-  .length(12, 'A shortcode has 12 characters')
-  .regex(/^[\w-]+$/, 'Not a shortcode');
 
 /** The few calls that are not plain CRUD (docs/api.md#themes): themes and a user's unread notifications. */
 export async function specialRoutes(base: FastifyInstance) {

@@ -76,6 +76,7 @@ export async function listCards(
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
+  if (q.filter.clientId !== undefined) add('t.client_id = ?', q.filter.clientId);
   if (level === 'area' && q.filter.locationId !== undefined) add('t.location_id = ?', q.filter.locationId);
   if (level === 'pod' && q.filter.areaId !== undefined) add('t.area_id = ?', q.filter.areaId);
   if (level === 'pod' && q.filter.podId !== undefined) add('t.id = ?', q.filter.podId);

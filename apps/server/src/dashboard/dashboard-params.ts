@@ -13,6 +13,7 @@ const id = (label: string) => z.preprocess(blank, recordId(label).optional());
 
 /** The dashboard's filter and window fields, as the querystring and as fetchParams carry them. */
 export const placeAndWindowShape = {
+  clientId: id('clientId'),
   locationId: id('locationId'),
   areaId: id('areaId'),
   podId: id('podId'),
@@ -68,13 +69,19 @@ export function windowOf(p: PlaceAndWindow, now: Date): { window: TimeWindow; tz
 }
 
 export const placeOf = (p: PlaceAndWindow): PlaceFilter => ({
+  clientId: p.clientId,
   locationId: p.locationId,
   areaId: p.areaId,
   podId: p.podId,
 });
 
 // stat-all spells the ids locationID/areaID/podID (docs/api.md#dashboards), live performance locationId/...
-const SPELLINGS: Record<string, string> = { locationID: 'locationId', areaID: 'areaId', podID: 'podId' };
+const SPELLINGS: Record<string, string> = {
+  clientID: 'clientId',
+  locationID: 'locationId',
+  areaID: 'areaId',
+  podID: 'podId',
+};
 export const DASHBOARD_PAGING = 5;
 
 /**

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import { bearerSecurity, errorResponses, exactPagingSchema, itemResponse, ok } from '../http/route-schemas';
+import { notFound } from '../http/errors';
+import { bearerSecurity, errorResponses, exactPagingSchema, itemResponse, ok, shortcode } from '../http/route-schemas';
 import { cardLimits } from './card-limits';
 import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { checkPlaces, podsUnderSql } from './dashboard-scope';
+import { checkPlaces, dashboardClient, podsUnderSql } from './dashboard-scope';
 import { liveRoutes } from './live-routes';
 import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
@@ -172,6 +173,28 @@ export async function dashboardRoutes(base: FastifyInstance) {
       const { locationId } = request.query;
       await checkPlaces(app.db, scope, { locationId });
       return ok(await podCounts(app.db, scope, locationId));
+    },
+  );
+
+  app.get(
+    '/api/dashboard-client/:groupShortcode/:clientShortcode',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        operationId: 'getDashboardClient',
+        summary:
+          "The client a shortcode link names, for its dashboard's clientId filter (404 unless the caller sees it)",
+        params: z.object({ groupShortcode: shortcode, clientShortcode: shortcode }),
+        response: { 200: itemResponse(z.object({ id: z.number(), title: z.string() })), ...errors },
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const { groupShortcode, clientShortcode } = request.params;
+      const client = await dashboardClient(app.db, callerOf(request).scope, groupShortcode, clientShortcode);
+      if (!client) throw notFound('Client');
+      return ok(client);
     },
   );
 

@@ -30,6 +30,8 @@ export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
 }
 
 export interface PlaceFilter {
+  /** A client's dashboard (its shortcode link): only that client's places. */
+  clientId?: number | undefined;
   locationId?: number | undefined;
   areaId?: number | undefined;
   podId?: number | undefined;
@@ -41,7 +43,7 @@ export interface PlaceFilter {
  */
 export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): Promise<void> {
   const check = async (
-    table: 'location' | 'area' | 'pod',
+    table: 'client' | 'location' | 'area' | 'pod',
     id: number | undefined,
     parents: Record<string, number | undefined>,
   ) => {
@@ -49,10 +51,7 @@ export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): 
     const params: SqlParam[] = [];
     const visible = visibleIds(scope, params);
     params.push(id);
-    const where = [
-      `t.id = $${params.length}`,
-      `t.id IN (${table === 'pod' ? visible.pods() : table === 'area' ? visible.areas() : visible.locations()})`,
-    ];
+    const where = [`t.id = $${params.length}`, `t.id IN (${visibleSql(table, visible)})`];
     for (const [column, value] of Object.entries(parents)) {
       if (value === undefined) continue;
       params.push(value);
@@ -61,10 +60,39 @@ export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): 
     const rows = await db.query(`SELECT 1 FROM ${table} t WHERE ${where.join(' AND ')}`, params);
     if (rows.length === 0) throw notFound(table[0]?.toUpperCase() + table.slice(1));
   };
-  await check('location', f.locationId, {});
-  await check('area', f.areaId, { location_id: f.locationId });
-  await check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId });
+  await check('client', f.clientId, {});
+  await check('location', f.locationId, { client_id: f.clientId });
+  await check('area', f.areaId, { location_id: f.locationId, client_id: f.clientId });
+  await check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId, client_id: f.clientId });
 }
+
+/** The client a shortcode link names, when the caller sees one of its places; undefined otherwise. */
+export async function dashboardClient(
+  db: Queryable,
+  scope: Scope,
+  groupShortcode: string,
+  clientShortcode: string,
+): Promise<{ id: number; title: string } | undefined> {
+  const params: SqlParam[] = [groupShortcode, clientShortcode];
+  const visible = visibleSql('client', visibleIds(scope, params));
+  const [client] = await db.query<{ id: number; title: string }>(
+    `SELECT t.id, t.title FROM client t JOIN app_group g ON g.id = t.group_id
+     WHERE g.shortcode = $1 AND t.shortcode = $2 AND t.id IN (${visible})`,
+    params,
+  );
+  return client;
+}
+
+// A client is visible on a dashboard when one of its locations is (a binding below it counts, as for
+// the other containers).
+const visibleSql = (table: 'client' | 'location' | 'area' | 'pod', v: VisibleIds) =>
+  table === 'client'
+    ? `SELECT t.client_id FROM location t WHERE t.id IN (${v.locations()})`
+    : table === 'pod'
+      ? v.pods()
+      : table === 'area'
+        ? v.areas()
+        : v.locations();
 
 /** The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. */
 export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[]): string {
@@ -74,6 +102,7 @@ export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[]): 
     params.push(value);
     where.push(`t.${column} = $${params.length}`);
   };
+  add('client_id', f.clientId);
   add('location_id', f.locationId);
   add('area_id', f.areaId);
   add('id', f.podId);

@@ -225,6 +225,75 @@ describe('an empty window', () => {
   });
 });
 
+describe("a client's dashboard (its shortcode link) shows that client's places only", () => {
+  let other: Estate;
+  let viewer: { token: string };
+  beforeAll(async () => {
+    other = await buildEstate(t, 1);
+    viewer = await locationViewer(t, estate, estate.locations[1] as number);
+  });
+  const ids = (body: { data?: unknown }) =>
+    (body.data as { results: Card[] }).results.map((c) => c.id).sort((a, b) => a - b);
+
+  it('narrows the cards, the drill-down and the chart to the client', async () => {
+    const client = estate.ctx.client as number;
+    const root = await t.call('GET', `/api/stat-all?clientId=${client}&${dtp({ paging: 20 })}`, {
+      token: t.adminToken,
+    });
+    expect(root.status).toBe(200);
+    expect(ids(root.body)).toEqual([...estate.locations].sort((a, b) => a - b));
+    const spelt = await t.call(
+      'GET',
+      `/api/stat-all?${dtp({ paging: 20, fetchParams: { clientID: other.ctx.client } })}`,
+      {
+        token: t.adminToken,
+      },
+    );
+    expect(ids(spelt.body)).toEqual(other.locations);
+    const graph = await t.call('GET', `/api/graph?clientId=${client}&minutes=30`, { token: t.adminToken });
+    expect(graph.status).toBe(200);
+  });
+
+  it('answers 404 for a place of another client, and for a client the caller cannot see', async () => {
+    const theirs = other.locations[0] as number;
+    for (const url of [
+      `/api/stat-all?clientId=${estate.ctx.client}&locationId=${theirs}`,
+      `/api/graph?clientId=${estate.ctx.client}&podId=${other.pods[0]?.id}`,
+      '/api/stat-all?clientId=2147483647',
+    ]) {
+      expect((await t.call('GET', url, { token: t.adminToken })).status, url).toBe(404);
+    }
+    expect((await t.call('GET', `/api/stat-all?clientId=${other.ctx.client}`, { token: viewer.token })).status).toBe(
+      404,
+    );
+    expect((await t.call('GET', `/api/stat-all?clientId=${estate.ctx.client}`, { token: viewer.token })).status).toBe(
+      200,
+    );
+  });
+  it('names the client of a shortcode link to whoever sees one of its places, and to nobody else', async () => {
+    const [row] = await t.db.query<{ g: string; c: string; title: string }>(
+      'SELECT g.shortcode AS g, c.shortcode AS c, c.title FROM client c JOIN app_group g ON g.id = c.group_id WHERE c.id = $1',
+      [estate.ctx.client as number],
+    );
+    const url = `/api/dashboard-client/${row?.g}/${row?.c}`;
+    const admin = await t.call('GET', url, { token: t.adminToken });
+    expect(admin.body.data).toEqual({ id: estate.ctx.client, title: row?.title });
+    expect((await t.call('GET', url, { token: viewer.token })).status).toBe(200);
+    const [theirs] = await t.db.query<{ g: string; c: string }>(
+      'SELECT g.shortcode AS g, c.shortcode AS c FROM client c JOIN app_group g ON g.id = c.group_id WHERE c.id = $1',
+      [other.ctx.client as number],
+    );
+    expect(
+      (await t.call('GET', `/api/dashboard-client/${theirs?.g}/${theirs?.c}`, { token: viewer.token })).status,
+    ).toBe(404);
+    expect((await t.call('GET', `/api/dashboard-client/${row?.g}/${theirs?.c}`, { token: t.adminToken })).status).toBe(
+      404,
+    );
+    expect((await t.call('GET', '/api/dashboard-client/short/codes', { token: t.adminToken })).status).toBe(400);
+    expect((await t.call('GET', url)).status).toBe(401);
+  });
+});
+
 describe('dashboard scope: a viewer bound to one location', () => {
   let viewer: { token: string };
   let mine: number;

@@ -63,3 +63,9 @@ export const emptyResponse = z.object({ success: z.literal(true) });
  * and passed through untouched (a loose object strips nothing), so declaring it changes no answer.
  */
 export const successSchema = z.looseObject({ success: z.literal(true) });
+
+/** A group's or client's shortcode as a path parameter (docs/domain.md#hierarchy). */
+export const shortcode = z
+  .string()
+  .length(12, 'A shortcode has 12 characters')
+  .regex(/^[\w-]+$/, 'Not a shortcode');

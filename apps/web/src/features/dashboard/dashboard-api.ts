@@ -54,6 +54,7 @@ export const cardsQuery = (r: CardsRequest) =>
         signal,
         query: {
           ...windowQuery(r.window, r.tz),
+          clientId: r.place.clientId,
           locationId: r.place.locationId,
           areaId: r.place.areaId,
           podId: r.place.podId,
@@ -68,7 +69,8 @@ export const cardsQuery = (r: CardsRequest) =>
     },
   });
 
-const samePlace = (a: Place, b: Place) => a.locationId === b.locationId && a.areaId === b.areaId && a.podId === b.podId;
+const samePlace = (a: Place, b: Place) =>
+  a.clientId === b.clientId && a.locationId === b.locationId && a.areaId === b.areaId && a.podId === b.podId;
 
 export const weatherQuery = (locationId: number) =>
   queryOptions({
@@ -82,6 +84,21 @@ export const weatherQuery = (locationId: number) =>
 
 type PlaceEntity = 'location' | 'area' | 'pod';
 
+/** The client a shortcode link names (docs/api.md#dashboards); 404 when the viewer sees none of it. */
+export const dashboardClientQuery = (groupShortcode: string, clientShortcode: string) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'client', groupShortcode, clientShortcode] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ data: { id: number; title: string } }>(
+          `/dashboard-client/${encodeURIComponent(groupShortcode)}/${encodeURIComponent(clientShortcode)}`,
+          { signal },
+        )
+      ).data,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
 /** One place by id: its title for the heading and its parents for the filters; 404 outside the scope. */
 export const placeQuery = (entity: PlaceEntity, id: number) =>
   queryOptions({
@@ -91,9 +108,9 @@ export const placeQuery = (entity: PlaceEntity, id: number) =>
   });
 
 /** A filter's choices: the caller's locations, the areas of a location, the pods of an area. */
-export const choicesQuery = (entity: PlaceEntity, parent?: { key: 'locationId' | 'areaId'; id: number }) =>
+export const choicesQuery = (entity: PlaceEntity, parent?: { key: 'clientId' | 'locationId' | 'areaId'; id: number }) =>
   queryOptions({
-    queryKey: [...DASHBOARD_KEY, 'choices', entity, parent?.id ?? null] as const,
+    queryKey: [...DASHBOARD_KEY, 'choices', entity, parent?.key ?? null, parent?.id ?? null] as const,
     queryFn: async ({ signal }) =>
       (
         await apiList<PlaceRow>(

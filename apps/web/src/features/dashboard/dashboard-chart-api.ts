@@ -28,7 +28,14 @@ export function graphQuery(r: GraphRequest): Record<string, string | number | un
           toValue: ask.window.mode === 'range' ? ask.window.to : undefined,
         }
       : { fromValue: formatWireTime(new Date(ask.span.from)), toValue: formatWireTime(new Date(ask.span.to)) };
-  return { ...window, tz: timeZone, locationId: place.locationId, areaId: place.areaId, podId: place.podId };
+  return {
+    ...window,
+    tz: timeZone,
+    clientId: place.clientId,
+    locationId: place.locationId,
+    areaId: place.areaId,
+    podId: place.podId,
+  };
 }
 
 export const fetchGraph = (r: GraphRequest, signal?: AbortSignal) =>

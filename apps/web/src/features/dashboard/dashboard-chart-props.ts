@@ -2,7 +2,8 @@
 export type ChartKind = 'bar' | 'area';
 
 export interface DashboardChartProps {
-  place: { locationId?: number; areaId?: number; podId?: number };
+  /** clientId narrows every read to one client's places: it comes from a shortcode link, never the query. */
+  place: { clientId?: number; locationId?: number; areaId?: number; podId?: number };
   window: {
     mode: 'live' | 'day' | 'week' | 'month' | 'year' | 'range';
     minutes?: number;

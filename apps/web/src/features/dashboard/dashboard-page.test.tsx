@@ -46,6 +46,11 @@ function serve(total = 2) {
       return { body: { success: true, data: { results }, paging: { skip: 0, limit: 5, total } } };
     }
     if (entity === 'weather') return { body: { success: true, data: null } };
+    if (entity === 'dashboard-client') {
+      return url.pathname.endsWith('/seaside-hotl')
+        ? { body: { success: true, data: { id: 7, title: 'Seaside Hotel' } } }
+        : { status: 404, body: { success: false, message: 'Client not found' } };
+    }
     const rows = PLACES[entity ?? ''] ?? {};
     if (id) {
       const row = rows[Number(id)];
@@ -200,6 +205,29 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Hotel One' })).toBeInTheDocument();
     act(() => source.emit('end', {}));
     expect(source.closed).toBe(true);
+  });
+
+  it("narrows a client's shortcode link to that client's places: cards, chart and location choices", async () => {
+    const fetch = serve();
+    renderRoutes(routes, '/greenpod-grp/seaside-hotl');
+    expect(await screen.findByRole('heading', { name: 'Hotel One' }, WAIT)).toBeInTheDocument();
+    expect(cardCalls(fetch).every((u) => u.searchParams.get('clientId') === '7')).toBe(true);
+    const choices = fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .find((u) => u.pathname === '/api/location');
+    expect(JSON.parse(choices?.searchParams.get('dataTableParams') ?? '{}').fetchParams).toEqual({ clientId: 7 });
+    expect(screen.getAllByRole('link', { name: 'See Areas' })[0]).toHaveAttribute(
+      'href',
+      '/greenpod-grp/seaside-hotl?location=1',
+    );
+  });
+
+  it("opens the viewer's own places, and says why, when a link names a client they cannot see", async () => {
+    const fetch = serve();
+    renderRoutes(routes, '/greenpod-grp/another-hotl');
+    expect(await screen.findByText(/names a client whose places you cannot see/, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hotel One' }, WAIT)).toBeInTheDocument();
+    expect(cardCalls(fetch).every((u) => !u.searchParams.has('clientId'))).toBe(true);
   });
 
   it('answers a shortcode path that is not two shortcodes with the 404 page', async () => {

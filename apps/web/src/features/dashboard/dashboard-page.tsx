@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
+import { ApiError } from '../../lib/api-client';
 import { CardList } from './card-list';
-import { type Card, cardsQuery } from './dashboard-api';
+import { type Card, cardsQuery, dashboardClientQuery } from './dashboard-api';
 import { DashboardCard } from './dashboard-card';
 import { DashboardChart } from './dashboard-chart';
 import type { DashboardChartProps } from './dashboard-chart-props';
@@ -26,11 +27,47 @@ export function DashboardPage({ title }: { title?: string }) {
   if (groupShortcode !== undefined && !(SHORTCODE.test(groupShortcode) && SHORTCODE.test(clientShortcode ?? ''))) {
     return <NotFoundPage />;
   }
-  return <Dashboard title={title} />;
+  if (groupShortcode === undefined || clientShortcode === undefined) return <Dashboard title={title} />;
+  return <ClientDashboard title={title} groupShortcode={groupShortcode} clientShortcode={clientShortcode} />;
 }
 
-function Dashboard({ title }: { title?: string }) {
-  const [notice, setNotice] = useState<string | null>(null);
+/** A client's link (`/:groupShortcode/:clientShortcode`): that client's places only (docs/screens.md#dashboard). */
+function ClientDashboard({
+  title,
+  groupShortcode,
+  clientShortcode,
+}: {
+  title?: string;
+  groupShortcode: string;
+  clientShortcode: string;
+}) {
+  const client = useQuery(dashboardClientQuery(groupShortcode, clientShortcode));
+  if (client.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading the dashboard">
+        <Loader />
+      </Center>
+    );
+  }
+  // A client this viewer sees nothing of (or none at all): their own places instead, and why.
+  if (client.isError) {
+    const unseen = client.error instanceof ApiError && client.error.status === 404;
+    return (
+      <Dashboard
+        title={title}
+        firstNotice={
+          unseen
+            ? 'This link names a client whose places you cannot see: showing all the places you can.'
+            : "The link's client could not be loaded: showing all the places you can see."
+        }
+      />
+    );
+  }
+  return <Dashboard title={title} clientId={client.data.id} />;
+}
+
+function Dashboard({ title, clientId, firstNotice }: { title?: string; clientId?: number; firstNotice?: string }) {
+  const [notice, setNotice] = useState<string | null>(firstNotice ?? null);
   // A link can be wrong twice over (a garbage tab and an unknown place): say both.
   const addNotice = useCallback(
     (message: string) =>
@@ -39,7 +76,9 @@ function Dashboard({ title }: { title?: string }) {
   );
   const url = useDashboardUrl(addNotice);
   const { state, route, tz, today, replace } = url;
-  const { place } = state;
+  const { place: shown } = state;
+  // The URL holds the place; a client's link narrows every read to that client on top of it.
+  const place = useMemo(() => (clientId === undefined ? shown : { ...shown, clientId }), [shown, clientId]);
 
   const fixPlace = useCallback(
     (fixed: Place, message: string | null) => {

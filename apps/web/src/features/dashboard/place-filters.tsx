@@ -25,8 +25,10 @@ const itemsOf = (all: string, rows: PlaceRow[] | undefined): DropdownItem[] => [
  * parent (docs/screens.md#dashboard), and choosing a parent clears what was chosen below it.
  */
 export function PlaceFilters({ place, sensor, onPlace, onSensor }: PlaceFiltersProps) {
-  const { locationId, areaId, podId } = place;
-  const locations = useQuery(choicesQuery('location'));
+  const { clientId, locationId, areaId, podId } = place;
+  const locations = useQuery(
+    choicesQuery('location', clientId === undefined ? undefined : { key: 'clientId', id: clientId }),
+  );
   const areas = useQuery({
     ...choicesQuery('area', { key: 'locationId', id: locationId ?? 0 }),
     enabled: locationId !== undefined,
