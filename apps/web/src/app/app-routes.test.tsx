@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { cleanNotifications, cleanNotificationsQueue, notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -46,12 +46,15 @@ describe('the app as main.tsx mounts it', () => {
   });
 
   it('shows a toast raised after start, though its container loads only then', async () => {
+    // Test files share a worker (isolate: false) and so the toast store: start from an empty one.
+    cleanNotifications();
+    cleanNotificationsQueue();
     mockFetch(() => ({ status: 404, body: { success: false, message: 'none' } }));
     renderApp('/user/login');
     await screen.findByLabelText('Username');
     act(() => {
       notifications.show({ message: 'Password changed' });
     });
-    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(await screen.findByText('Password changed', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 });

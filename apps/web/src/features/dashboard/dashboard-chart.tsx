@@ -95,8 +95,10 @@ export function DashboardChart(props: DashboardChartProps) {
       </Box>
     );
 
+  // Busy while the chart still shows another window's or place's data (kept to avoid a flash).
+  const busy = span !== null && (current.isPending || current.isPlaceholderData);
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-label="Chart" aria-busy={busy}>
       <Stack gap="sm">
         <DashboardChartHeader
           title={title}
