@@ -43,6 +43,7 @@ const graph = {
 };
 
 function Harness(props: Partial<DashboardChartProps>) {
+  const [mode, setMode] = useState<DashboardChartProps['window']['mode']>('day');
   const [kind, setKind] = useState<'bar' | 'area'>('bar');
   const [compare, setCompare] = useState(false);
   const [sensorType, setSensorType] = useState('TEMPERATURE');
@@ -51,9 +52,12 @@ function Harness(props: Partial<DashboardChartProps>) {
       <button type="button" onClick={() => setSensorType('HUMIDITY')}>
         Humidity please
       </button>
+      <button type="button" onClick={() => setMode('year')}>
+        Year please
+      </button>
       <DashboardChart
         place={{ locationId: 3 }}
-        window={{ mode: 'day' }}
+        window={{ mode }}
         sensorType={sensorType}
         kind={kind}
         onKindChange={setKind}
@@ -89,6 +93,18 @@ describe('DashboardChart', () => {
     expect(url).toContain('tz=Europe%2FLondon');
     expect(url).toContain('locationId=3');
     expect(screen.getByRole('img', { name: 'Temperature · Today' })).toBeInTheDocument();
+  });
+
+  it('fetches the other tabs once the chart is drawn, so a tab change draws from the cache', async () => {
+    const fetch = mockFetch(() => ({ body: { success: true, data: graph } }));
+    renderWithProviders(<Harness />);
+    await drawn();
+    const modes = () => fetch.mock.calls.map(([input]) => new URL(String(input), 'http://x').searchParams.get('mode'));
+    await waitFor(() => expect(modes()).toEqual(['day', 'week', 'month', 'year']), { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Year please' }));
+    expect(screen.getByRole('region', { name: 'Chart' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText('This year')).toBeInTheDocument();
+    expect(modes().filter((m) => m === 'year')).toHaveLength(1);
   });
 
   it('changes the sensor type (setData) and the kind (redraw) on the same chart, not a new one', async () => {

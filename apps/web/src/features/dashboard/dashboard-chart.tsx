@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { CHART_HEIGHT, ChartSkeleton, TimeSeriesChart } from '../../components/chart/time-series-chart';
 import { downloadCsv } from '../../lib/csv';
 import { useTimeZone } from '../../lib/preferences';
-import { type GraphRequest, useGraph } from './dashboard-chart-api';
+import { type GraphRequest, useGraph, usePrefetchTabs } from './dashboard-chart-api';
 import { chartCsvRows, csvTime } from './dashboard-chart-csv';
 import { DashboardChartHeader } from './dashboard-chart-header';
 import { useChartNow } from './dashboard-chart-now';
@@ -30,6 +30,7 @@ export function DashboardChart(props: DashboardChartProps) {
   const current = useGraph(currentRequest);
   const before = useGraph(previousRequest);
   const previousData = comparePrevious ? before.data : undefined;
+  usePrefetchTabs(place, timeZone, current.data !== undefined && !current.isPlaceholderData);
 
   const model = useMemo(
     () => chartModel(sensorType, current.data, previousData, previous?.shift),
