@@ -4,6 +4,8 @@ import type { Place } from './dashboard-state';
 import type { PlaceTitles } from './use-place';
 
 interface DashboardHeadingProps {
+  /** The top of the trail: "All locations", or the client's name on a client's link. */
+  rootLabel?: string;
   /** A fixed title (Live Performance); otherwise the scope names the page. */
   title?: string;
   place: Place;
@@ -14,10 +16,10 @@ interface DashboardHeadingProps {
 export const INTRO = 'The measurements are averages of the pods in the location, over the chosen time.';
 
 /** The page title (the scope), a breadcrumb back up the tree and the intro line. */
-export function DashboardHeading({ title, place, titles, hrefOf }: DashboardHeadingProps) {
+export function DashboardHeading({ title, rootLabel = 'All locations', place, titles, hrefOf }: DashboardHeadingProps) {
   const { locationId, areaId, podId } = place;
   const trail = [
-    { label: 'All locations', place: {}, show: true },
+    { label: rootLabel, place: {}, show: true },
     { label: titles.location?.title, place: { locationId }, show: locationId !== undefined },
     { label: titles.area?.title, place: { locationId, areaId }, show: areaId !== undefined },
     { label: titles.pod?.title, place: { locationId, areaId, podId }, show: podId !== undefined },

@@ -211,6 +211,7 @@ describe('DashboardPage', () => {
     const fetch = serve();
     renderRoutes(routes, '/greenpod-grp/seaside-hotl');
     expect(await screen.findByRole('heading', { name: 'Hotel One' }, WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Seaside Hotel', level: 2 })).toBeInTheDocument();
     expect(cardCalls(fetch).every((u) => u.searchParams.get('clientId') === '7')).toBe(true);
     const choices = fetch.mock.calls
       .map(([input]) => new URL(String(input), 'http://x'))

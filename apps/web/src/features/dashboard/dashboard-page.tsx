@@ -63,10 +63,19 @@ function ClientDashboard({
       />
     );
   }
-  return <Dashboard title={title} clientId={client.data.id} />;
+  return <Dashboard title={title} client={client.data} />;
 }
 
-function Dashboard({ title, clientId, firstNotice }: { title?: string; clientId?: number; firstNotice?: string }) {
+function Dashboard({
+  title,
+  client,
+  firstNotice,
+}: {
+  title?: string;
+  client?: { id: number; title: string };
+  firstNotice?: string;
+}) {
+  const clientId = client?.id;
   const [notice, setNotice] = useState<string | null>(firstNotice ?? null);
   // A link can be wrong twice over (a garbage tab and an unknown place): say both.
   const addNotice = useCallback(
@@ -122,7 +131,7 @@ function Dashboard({ title, clientId, firstNotice }: { title?: string; clientId?
 
   return (
     <Stack gap="lg">
-      <DashboardHeading title={title} place={place} titles={titles} hrefOf={hrefOf} />
+      <DashboardHeading title={title} rootLabel={client?.title} place={place} titles={titles} hrefOf={hrefOf} />
       {notice && (
         <Alert
           color="yellow"
