@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaugeState, type Limit, ruleState } from './rule-state';
+import { clearLevelProblem, gaugeState, type Limit, ruleState } from './rule-state';
 
 const greater: Limit = { condition: 'greater', threshold: 30 };
 const smaller: Limit = { condition: 'smaller', threshold: 10 };
@@ -46,5 +46,20 @@ describe('gaugeState', () => {
 
   it('lets a rule on air quality replace the IAQ bands', () => {
     expect(gaugeState('AIR_QUALITY', 500, [{ condition: 'greater', threshold: 1000 }], 10)).toBe('ok');
+  });
+});
+
+describe('clearLevelProblem', () => {
+  it.each([
+    ['greater', 30, null, null],
+    ['greater', 30, 25, null],
+    ['greater', 30, 30, null],
+    ['greater', 30, 31, 'The clear level of a greater rule must not be above its threshold'],
+    ['smaller', 18, 20, null],
+    ['smaller', 18, 17, 'The clear level of a smaller rule must not be below its threshold'],
+    ['equal', 1, 1, 'An equal rule has no clear level: leave it blank'],
+    ['equal', 1, null, null],
+  ] as const)('%s %s with clear level %s: %s', (condition, threshold, clearLevel, expected) => {
+    expect(clearLevelProblem(condition, threshold, clearLevel)).toBe(expected);
   });
 });

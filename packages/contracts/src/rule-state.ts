@@ -54,3 +54,17 @@ export function gaugeState(
   if (sensorType !== 'AIR_QUALITY') return null;
   return value >= IAQ.exceeded ? 'exceeded' : value > IAQ.close ? 'close' : 'ok';
 }
+
+/**
+ * A clear level must lie on the side a value returns to: at or below the threshold of a `greater` rule,
+ * at or above that of a `smaller` one; an `equal` rule has no side to return to. Null when it fits.
+ */
+export function clearLevelProblem(condition: Condition, threshold: number, clearLevel: number | null): string | null {
+  if (clearLevel === null) return null;
+  if (condition === 'equal') return 'An equal rule has no clear level: leave it blank';
+  if (condition === 'greater' && clearLevel > threshold)
+    return 'The clear level of a greater rule must not be above its threshold';
+  if (condition === 'smaller' && clearLevel < threshold)
+    return 'The clear level of a smaller rule must not be below its threshold';
+  return null;
+}

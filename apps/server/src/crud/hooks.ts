@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
+import { type Condition, clearLevelProblem, entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
@@ -70,6 +70,18 @@ export const ENTITY_HOOKS = {
     },
     beforeDelete: removeReadingFromRollups,
     listTotal: measurementRollupTotal,
+  },
+  rule: {
+    // The clear level is checked against the rule as it will be, fields sent or kept.
+    async beforeWrite(values, { existing }) {
+      const merged = { ...existing, ...values };
+      const problem = clearLevelProblem(
+        merged.condition as Condition,
+        Number(merged.thresholdValue),
+        merged.clearLevel === null || merged.clearLevel === undefined ? null : Number(merged.clearLevel),
+      );
+      if (problem) throw badRequest(problem, { clearLevel: [problem] });
+    },
   },
   pod: {
     // A pod's readings count for the location it is in now, history included.

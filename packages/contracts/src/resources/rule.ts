@@ -17,6 +17,9 @@ export const rule = defineResource({
     thresholdValue: number({ label: 'Threshold Value', required: true, sort: true, min: -1e12, max: 1e12 }),
     severity: choice(SEVERITIES, { label: 'Severity', required: true, sort: true }),
     action: text({ label: 'Action', required: true, search: true }),
+    // Beyond the specs (docs/domain.md#rules): both optional, blank means none.
+    delayMinutes: number({ label: 'Delay (minutes)', int: true, min: 0, max: 1440 }),
+    clearLevel: number({ label: 'Clear Level', min: -1e12, max: 1e12 }),
   },
   joins: { podTitle: titleJoin('podId', 'Pod'), sensorTitle: titleJoin('sensorId', 'Sensor') },
   list: ['title', 'description', 'condition', 'thresholdValue', 'severity', 'action'],
