@@ -4,19 +4,11 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch } from '../test/render';
+import { TEST_USER } from '../test/users';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-const user = {
-  id: 1,
-  roleId: 2,
-  assetId: null,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'a@b.c',
-  active: true,
-  verified: true,
-};
+const user = TEST_USER;
 
 function Where() {
   const { pathname, search } = useLocation();

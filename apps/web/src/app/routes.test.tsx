@@ -2,18 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch, renderRoutes } from '../test/render';
+import { TEST_USER } from '../test/users';
 import { routes } from './routes';
 
-const user = {
-  id: 1,
-  roleId: 2,
-  assetId: null,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'a@b.c',
-  active: true,
-  verified: true,
-};
+const user = TEST_USER;
 const me = (accessLevel: number) => ({
   body: { success: true, data: { user, role: { id: 2, title: 'R', description: '', accessLevel } } },
 });

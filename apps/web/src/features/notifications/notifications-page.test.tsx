@@ -6,20 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { setTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
+import { TEST_USER } from '../../test/users';
 import { NotificationPanel } from './notification-panel';
 import { NotificationsPage } from './notifications-page';
 
 dayjs.extend(utc);
-const user = {
-  id: 7,
-  roleId: 2,
-  assetId: null,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'a@b.c',
-  active: true,
-  verified: true,
-};
+const user = { ...TEST_USER, id: 7 };
 const wire = (d: dayjs.Dayjs) => d.utc().format('YYYY-MM-DD HH:mm:ss');
 const rows = [
   {
