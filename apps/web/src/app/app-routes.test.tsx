@@ -31,7 +31,7 @@ describe('the app as main.tsx mounts it', () => {
     saveSession('expired', user);
     mockFetch(() => ({ status: 401, body: { success: false, message: 'Unauthorized' } }));
     renderApp('/greenpod-grp/seaside-hotl?tab=day');
-    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Username', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('where')).toHaveTextContent(
       `/user/login?next=${encodeURIComponent('/greenpod-grp/seaside-hotl?tab=day')}`,
     );
