@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
+import { registerRuleWorker } from './alerts/rule-worker-plugin';
 import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
 import type { Config } from './config';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   app.addHook('onClose', () => app.ingest.close());
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
+  registerRuleWorker(app);
   await app.register(specialRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);

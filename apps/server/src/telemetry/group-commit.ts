@@ -1,3 +1,4 @@
+import { enqueueEvaluation } from '../alerts/evaluation-queue';
 import type { Database } from '../db/database';
 import { insertReadings } from './measurement-writer';
 import type { ReadingRow } from './reading-validation';
@@ -146,7 +147,11 @@ export class GroupCommitWriter {
         return [rows.push(r) - 1];
       }),
     );
-    const skipped = await this.db.transaction((tx) => insertReadings(tx, rows));
+    const skipped = await this.db.transaction(async (tx) => {
+      const skippedRows = await insertReadings(tx, rows);
+      await enqueueEvaluation(tx, skippedRows.size === 0 ? rows : rows.filter((_, j) => !skippedRows.has(j)));
+      return skippedRows;
+    });
     this.onCommitted?.(skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j)));
     return indexesOf.map((mine) => (skipped.size === 0 ? mine.length : mine.filter((j) => !skipped.has(j)).length));
   }

@@ -1,0 +1,109 @@
+import type { Database, Queryable } from '../db/database';
+import { type EngineRule, type EpisodeState, evaluateAll, INITIAL_STATE } from './episode';
+
+const CLAIM = 500;
+// A rule met for the first time looks back this far, not at a pod's whole history.
+const FIRST_LOOK_BACK_MS = 24 * 3_600_000;
+
+type RuleRow = {
+  id: number;
+  group_id: number;
+  client_id: number;
+  sensor_id: number;
+  condition: EngineRule['condition'];
+  threshold_value: number;
+  severity: EngineRule['severity'];
+  delay_minutes: number | null;
+  clear_level: number | null;
+  margin: number;
+  cooldown: number;
+};
+
+/**
+ * Claims queued pod/sensor pairs and runs every rule that applies to them (its own pod's, and any an
+ * Alert row binds to the pod) over the readings not evaluated yet, in one transaction: the claim, the
+ * notifications and the new episode states commit together, so a crash redoes the work and the unique
+ * (rule, pod, type, reading time) index keeps it from raising anything twice. Answers how many pairs
+ * it took, so a caller can run it again until the queue is empty.
+ */
+export async function evaluateQueued(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query<{ pod_id: number; sensor_type: string }>(
+      `DELETE FROM rule_evaluation_queue WHERE id IN (
+         SELECT id FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED)
+       RETURNING pod_id, sensor_type`,
+    );
+    const pairs = new Map(claimed.map((c) => [`${c.pod_id} ${c.sensor_type}`, c]));
+    for (const { pod_id, sensor_type } of pairs.values()) await evaluatePair(tx, pod_id, sensor_type);
+    return claimed.length;
+  });
+}
+
+async function evaluatePair(tx: Queryable, podId: number, sensorType: string): Promise<void> {
+  const rules = await tx.query<RuleRow>(
+    `SELECT r.id, r.group_id, r.client_id, r.sensor_id, r.condition, r.threshold_value, r.severity,
+            r.delay_minutes, r.clear_level,
+            coalesce(c.notification_margin, 10)::float8 AS margin, coalesce(c.notification_cooldown, 60) AS cooldown
+     FROM rule r
+     JOIN sensor s ON s.id = r.sensor_id AND s.type = $2
+     JOIN pod p ON p.id = $1
+     LEFT JOIN configuration c ON c.client_id = p.client_id AND c.active
+     WHERE r.pod_id = $1 OR r.id IN (SELECT a.rule_id FROM alert a WHERE a.pod_id = $1)
+     ORDER BY r.id`,
+    [podId, sensorType],
+  );
+  for (const rule of rules) {
+    // The row exists before it is locked, so two instances evaluating one pair take turns even the first time.
+    await tx.query(
+      'INSERT INTO rule_episode (rule_id, pod_id, state) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING',
+      [rule.id, podId, JSON.stringify(INITIAL_STATE)],
+    );
+    const [row] = await tx.query<{ state: EpisodeState }>(
+      'SELECT state FROM rule_episode WHERE rule_id = $1 AND pod_id = $2 FOR UPDATE',
+      [rule.id, podId],
+    );
+    const state = row?.state ?? INITIAL_STATE;
+    const since = state.lastAt ?? Date.now() - FIRST_LOOK_BACK_MS;
+    const readings = await tx.query<{ value: number; at: string | Date }>(
+      `SELECT value, created AS at FROM measurement
+       WHERE pod_id = $1 AND sensor_type = $2 AND created > $3 ORDER BY created`,
+      [podId, sensorType, new Date(since).toISOString()],
+    );
+    if (readings.length === 0) continue;
+    const result = evaluateAll(
+      {
+        condition: rule.condition,
+        threshold: Number(rule.threshold_value),
+        severity: rule.severity,
+        delayMinutes: rule.delay_minutes,
+        clearLevel: rule.clear_level === null ? null : Number(rule.clear_level),
+      },
+      readings.map((r) => ({ value: Number(r.value), at: new Date(r.at).getTime() })),
+      state,
+      { marginPercent: Number(rule.margin), cooldownMinutes: Number(rule.cooldown) },
+    );
+    for (const e of result.events) {
+      await tx.query(
+        `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (rule_id, pod_id, type, reading_at) WHERE reading_at IS NOT NULL DO NOTHING`,
+        [
+          rule.group_id,
+          rule.client_id,
+          podId,
+          rule.sensor_id,
+          rule.id,
+          e.value,
+          e.kind,
+          e.severity,
+          new Date(e.at).toISOString(),
+        ],
+      );
+    }
+    await tx.query(
+      `INSERT INTO rule_episode (rule_id, pod_id, state) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (rule_id, pod_id) DO UPDATE SET state = excluded.state, updated = now()`,
+      [rule.id, podId, JSON.stringify(result.state)],
+    );
+  }
+}
