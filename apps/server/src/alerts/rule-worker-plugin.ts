@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { publicBase } from '../auth/account-mails';
+import { sendQueuedMail } from '../mail/mail-queue';
 import { evaluateQueued } from './rule-worker';
 
 // Leftovers (a crash, another instance's batch, a run that failed) are picked up this often.
@@ -9,6 +11,7 @@ const POLL_MS = 5_000;
  * at a time per instance (several instances share the queue through SKIP LOCKED).
  */
 export function registerRuleWorker(app: FastifyInstance) {
+  const opts = { alertsUrl: `${publicBase(app)}/alerts` };
   let running: Promise<void> | null = null;
   let again = false;
   const run = () => {
@@ -20,8 +23,9 @@ export function registerRuleWorker(app: FastifyInstance) {
       try {
         do {
           again = false;
-          while ((await evaluateQueued(app.db)) > 0);
+          while ((await evaluateQueued(app.db, opts)) > 0);
         } while (again);
+        while ((await sendQueuedMail(app.db, app.mailer, app.log)) > 0);
       } catch (err) {
         app.log.error(err, 'evaluating rules failed; the queue keeps the work for the next run');
       } finally {

@@ -37,7 +37,7 @@ const notifications = async () =>
 // The server's own worker may hold part of the queue (claimed, not yet committed): wait for it too.
 const drain = async () => {
   for (;;) {
-    while ((await evaluateQueued(t.db)) > 0);
+    while ((await evaluateQueued(t.db, { alertsUrl: 'http://localhost/alerts' })) > 0);
     const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_evaluation_queue');
     if (left?.n === 0) return;
     await new Promise((r) => setTimeout(r, 50));

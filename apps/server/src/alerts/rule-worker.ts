@@ -1,5 +1,9 @@
 import type { Database, Queryable } from '../db/database';
+import { enqueueMail } from '../mail/mail-queue';
+import { alertMail } from './alert-mail';
+import { announce } from './delivery';
 import { type EngineRule, type EpisodeState, evaluateAll, INITIAL_STATE } from './episode';
+import { raise } from './raise';
 
 const CLAIM = 500;
 // A rule met for the first time looks back this far, not at a pod's whole history.
@@ -10,6 +14,10 @@ type RuleRow = {
   group_id: number;
   client_id: number;
   sensor_id: number;
+  title: string;
+  action: string | null;
+  pod_title: string;
+  sensor_title: string;
   condition: EngineRule['condition'];
   threshold_value: number;
   severity: EngineRule['severity'];
@@ -26,7 +34,12 @@ type RuleRow = {
  * (rule, pod, type, reading time) index keeps it from raising anything twice. Answers how many pairs
  * it took, so a caller can run it again until the queue is empty.
  */
-export async function evaluateQueued(db: Database): Promise<number> {
+export interface WorkerOptions {
+  /** The alerts page's address, linked from alert mails. */
+  alertsUrl: string;
+}
+
+export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise<number> {
   return db.transaction(async (tx) => {
     const claimed = await tx.query<{ pod_id: number; sensor_type: string }>(
       `DELETE FROM rule_evaluation_queue WHERE id IN (
@@ -34,15 +47,20 @@ export async function evaluateQueued(db: Database): Promise<number> {
        RETURNING pod_id, sensor_type`,
     );
     const pairs = new Map(claimed.map((c) => [`${c.pod_id} ${c.sensor_type}`, c]));
-    for (const { pod_id, sensor_type } of pairs.values()) await evaluatePair(tx, pod_id, sensor_type);
+    const notified: number[] = [];
+    for (const { pod_id, sensor_type } of pairs.values())
+      notified.push(...(await evaluatePair(tx, pod_id, sensor_type, opts)));
+    await announce(tx, notified);
     return claimed.length;
   });
 }
 
-async function evaluatePair(tx: Queryable, podId: number, sensorType: string): Promise<void> {
+/** Evaluates the rules of one pod and sensor type; answers the users it notified. */
+async function evaluatePair(tx: Queryable, podId: number, sensorType: string, opts: WorkerOptions) {
+  const notified: number[] = [];
   const rules = await tx.query<RuleRow>(
-    `SELECT r.id, r.group_id, r.client_id, r.sensor_id, r.condition, r.threshold_value, r.severity,
-            r.delay_minutes, r.clear_level,
+    `SELECT r.id, r.group_id, r.client_id, r.sensor_id, r.title, r.action, p.title AS pod_title,
+            s.title AS sensor_title, r.condition, r.threshold_value, r.severity, r.delay_minutes, r.clear_level,
             coalesce(c.notification_margin, 10)::float8 AS margin, coalesce(c.notification_cooldown, 60) AS cooldown
      FROM rule r
      JOIN sensor s ON s.id = r.sensor_id AND s.type = $2
@@ -58,8 +76,8 @@ async function evaluatePair(tx: Queryable, podId: number, sensorType: string): P
       'INSERT INTO rule_episode (rule_id, pod_id, state) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING',
       [rule.id, podId, JSON.stringify(INITIAL_STATE)],
     );
-    const [row] = await tx.query<{ state: EpisodeState }>(
-      'SELECT state FROM rule_episode WHERE rule_id = $1 AND pod_id = $2 FOR UPDATE',
+    const [row] = await tx.query<{ state: EpisodeState; last_mail_at: Date | string | null }>(
+      'SELECT state, last_mail_at FROM rule_episode WHERE rule_id = $1 AND pod_id = $2 FOR UPDATE',
       [rule.id, podId],
     );
     const state = row?.state ?? INITIAL_STATE;
@@ -82,28 +100,44 @@ async function evaluatePair(tx: Queryable, podId: number, sensorType: string): P
       state,
       { marginPercent: Number(rule.margin), cooldownMinutes: Number(rule.cooldown) },
     );
+    let lastMailAt = row?.last_mail_at ? new Date(row.last_mail_at).getTime() : null;
+    const cooldownMs = Number(rule.cooldown) * 60_000;
     for (const e of result.events) {
-      await tx.query(
-        `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (rule_id, pod_id, type, reading_at) WHERE reading_at IS NOT NULL DO NOTHING`,
-        [
-          rule.group_id,
-          rule.client_id,
-          podId,
-          rule.sensor_id,
-          rule.id,
-          e.value,
-          e.kind,
-          e.severity,
-          new Date(e.at).toISOString(),
-        ],
-      );
+      const raised = await raise(tx, {
+        groupId: rule.group_id,
+        clientId: rule.client_id,
+        podId,
+        sensorId: rule.sensor_id,
+        ruleId: rule.id,
+        value: e.value,
+        type: e.kind,
+        severity: e.severity,
+        readingAt: new Date(e.at),
+      });
+      if (!raised) continue;
+      notified.push(...raised.recipients.map((r) => r.userId));
+      // HIGH alerts are mailed too, at most once per rule and pod per cooldown (reading time).
+      if (e.kind !== 'ALERT' || e.severity !== 'HIGH') continue;
+      if (lastMailAt !== null && e.at - lastMailAt < cooldownMs) continue;
+      lastMailAt = e.at;
+      const facts = {
+        ruleTitle: rule.title,
+        action: rule.action,
+        podTitle: rule.pod_title,
+        sensorTitle: rule.sensor_title,
+        condition: rule.condition,
+        threshold: Number(rule.threshold_value),
+        value: e.value,
+        readingAt: e.at,
+      };
+      for (const to of raised.recipients) await enqueueMail(tx, alertMail(to, facts, opts.alertsUrl));
     }
     await tx.query(
-      `INSERT INTO rule_episode (rule_id, pod_id, state) VALUES ($1, $2, $3::jsonb)
-       ON CONFLICT (rule_id, pod_id) DO UPDATE SET state = excluded.state, updated = now()`,
-      [rule.id, podId, JSON.stringify(result.state)],
+      `INSERT INTO rule_episode (rule_id, pod_id, state, last_mail_at) VALUES ($1, $2, $3::jsonb, $4)
+       ON CONFLICT (rule_id, pod_id) DO UPDATE SET state = excluded.state, last_mail_at = excluded.last_mail_at,
+         updated = now()`,
+      [rule.id, podId, JSON.stringify(result.state), lastMailAt === null ? null : new Date(lastMailAt).toISOString()],
     );
   }
+  return notified;
 }

@@ -41,3 +41,18 @@ export async function markOwnNotificationRead(db: Queryable, id: number, userId:
   );
   return row;
 }
+
+/** Marks every unread user-notification of the caller read, within the caller's scope; answers how many. */
+export async function markAllOwnNotificationsRead(db: Queryable, userId: number, scope: Scope) {
+  const params: SqlParam[] = [userId];
+  const notifications = compileSelect(getResource('notification'));
+  const clause = scopeClause(notifications, scope, params);
+  const rows = await db.query<{ id: number }>(
+    `UPDATE user_notification un SET read = true, updated = now()
+     WHERE un.user_id = $1 AND NOT un.read
+       ${clause ? `AND un.notification_id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}
+     RETURNING un.id`,
+    params,
+  );
+  return rows.length;
+}

@@ -67,3 +67,29 @@ describe('POST /api/user-notification/:id/read', () => {
     expect((await t.call('POST', `/api/user-notification/${id}/read`, { token: viewer.token })).status).toBe(404);
   });
 });
+
+describe('POST /api/user-notification/read-all', () => {
+  it("marks every unread notification of the caller read, and nobody else's", async () => {
+    const ctx: Context = {};
+    await ensure(t, 'pod', ctx);
+    const { roleId, user } = await podViewer(ctx);
+    const other = await createUser(t, roleId);
+    await ensure(t, 'notification', ctx);
+    for (let i = 0; i < 2; i++) await create(t, res('user-notification'), ctx, { userId: user.id, read: false });
+    const theirs = await create(t, res('user-notification'), ctx, { userId: other.id, read: false });
+
+    const marked = await t.call('POST', '/api/user-notification/read-all', { token: user.token });
+    expect(marked.status).toBe(200);
+    expect(marked.body.data).toEqual({ updated: 2 });
+    const unread = async (u: { id: number; token: string }) =>
+      ((await t.call('GET', `/api/notification/unread/${u.id}`, { token: u.token })).body.data as { id: number }[]).map(
+        (r) => r.id,
+      );
+    expect(await unread(user)).toEqual([]);
+    expect(await unread(other)).toEqual([theirs]);
+    expect((await t.call('POST', '/api/user-notification/read-all', { token: user.token })).body.data).toEqual({
+      updated: 0,
+    });
+    expect((await t.call('POST', '/api/user-notification/read-all')).status).toBe(401);
+  });
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { notFound } from '../http/errors';
 import { bearerSecurity, errorResponses, idParams, itemResponse, ok } from '../http/route-schemas';
-import { markOwnNotificationRead } from './notification-queries';
+import { markAllOwnNotificationsRead, markOwnNotificationRead } from './notification-queries';
 
 /**
  * A viewer marks their own user-notification read (docs/api.md#notifications). User-notification writes
@@ -12,6 +12,27 @@ import { markOwnNotificationRead } from './notification-queries';
  */
 export async function ownNotificationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/user-notification/read-all',
+    {
+      schema: {
+        tags: ['user-notification'],
+        summary: 'Mark all my notifications read',
+        operationId: 'markAllMyNotificationsRead',
+        security: bearerSecurity,
+        response: {
+          200: itemResponse(z.object({ updated: z.number().int() })),
+          ...errorResponses(401),
+        },
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return ok({ updated: await markAllOwnNotificationsRead(app.db, caller.userId, caller.scope) });
+    },
+  );
 
   app.post(
     '/api/user-notification/:id/read',

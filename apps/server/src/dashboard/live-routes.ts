@@ -2,6 +2,7 @@ import { formatWireTime, type Scope } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { USER_NOTIFICATION_CHANNEL } from '../alerts/delivery';
 import { type Caller, callerOfToken } from '../auth/caller';
 import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -54,6 +55,22 @@ export async function liveRoutes(base: FastifyInstance) {
     );
   };
 
+  // New user-notifications, announced by the rules engine on commit (from any instance): each open
+  // stream of those users gets a `notification` event. A lost LISTEN connection may have missed some,
+  // so then every stream is told (a refetch too many is harmless).
+  const notifyStreams = new Map<number, Set<() => void>>();
+  const stopListening = await app.db.listen(USER_NOTIFICATION_CHANNEL, (payload) => {
+    let userIds: number[] | null = null;
+    try {
+      userIds = payload === null ? null : (JSON.parse(payload) as number[]);
+    } catch (err) {
+      app.log.warn({ err }, 'live: ignoring a malformed user-notification announcement');
+      return;
+    }
+    const targets = userIds === null ? [...notifyStreams.values()] : userIds.map((id) => notifyStreams.get(id));
+    for (const set of targets) for (const send of set ?? []) send();
+  });
+
   // Open streams would keep app.close() waiting forever: end them first.
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -61,6 +78,7 @@ export async function liveRoutes(base: FastifyInstance) {
   });
   app.addHook('onClose', async () => {
     writer.onCommitted = previous;
+    await stopListening();
     await bus.close();
   });
 
@@ -80,9 +98,10 @@ export async function liveRoutes(base: FastifyInstance) {
         security: [{ streamToken: [] }],
         operationId: 'streamLiveReadings',
         summary:
-          'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
+          'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second; none with only=notifications), a `notification` event when the caller has new notifications, a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
         querystring: z.object({
           token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096),
+          only: z.enum(['notifications'], { error: 'only must be "notifications" or left out' }).optional(),
         }),
         response: {
           // Written by hand to the hijacked reply, never serialized: declared for the document only.
@@ -95,7 +114,7 @@ export async function liveRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { token } = request.query;
+      const { token, only } = request.query;
       const caller = await callerOfToken(app, token);
       const max = app.config.LIVE_STREAMS_PER_USER;
       const open = openPerUser.get(caller.userId) ?? 0;
@@ -128,7 +147,13 @@ export async function liveRoutes(base: FastifyInstance) {
       res.write('retry: 5000\n: connected\n\n');
 
       const coalescer = new PodCoalescer((event) => res.write(`event: reading\ndata: ${JSON.stringify(event)}\n\n`));
-      const unsubscribe = bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
+      const unsubscribe =
+        only === 'notifications'
+          ? () => {}
+          : bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
+      const sendNotification = () => res.write('event: notification\ndata: {}\n\n');
+      const mine = notifyStreams.get(caller.userId) ?? new Set();
+      notifyStreams.set(caller.userId, mine.add(sendNotification));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
 
       let checking = false;
@@ -163,6 +188,8 @@ export async function liveRoutes(base: FastifyInstance) {
         streams.delete(end);
         release(caller.userId);
         unsubscribe();
+        mine.delete(sendNotification);
+        if (mine.size === 0 && notifyStreams.get(caller.userId) === mine) notifyStreams.delete(caller.userId);
         coalescer.close();
         clearInterval(heartbeat);
         clearInterval(recheck);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { locationViewer } from '../test/estate-fixture';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { readSse, type SseFrame } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 import { type LiveReading, postgresBus } from './live-bus';
@@ -19,36 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Reads SSE frames from a real connection until `done` says enough or the time runs out. */
+/** The `reading` events of a real stream, read until `done` says enough or the time runs out. */
 async function collect(url: string, act: () => Promise<void>, done: (events: LiveEvent[]) => boolean, ms = 4000) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const events: LiveEvent[] = [];
-  let buffer = '';
-  const first = await reader.read(); // ": connected" proves the subscription is in place
-  buffer += decoder.decode(first.value);
-  await act();
-  const deadline = Date.now() + ms;
-  while (!done(events) && Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-    ]);
-    if (!chunk || chunk.done) break;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    const frames = buffer.split('\n\n');
-    buffer = frames.pop() ?? '';
-    for (const frame of frames) {
-      const data = frame.split('\n').find((l) => l.startsWith('data: '));
-      if (frame.includes('event: reading') && data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
-    }
-  }
-  controller.abort();
-  return events;
+  const readings = (frames: SseFrame[]) =>
+    frames.filter((f) => f.event === 'reading').map((f) => JSON.parse(f.data) as LiveEvent);
+  return readings(await readSse(url, act, (frames) => done(readings(frames)), ms));
 }
 
 const ingest = (pod: { identifier: string; key: string }, readings: object[]) =>
