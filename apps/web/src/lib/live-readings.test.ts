@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
-import { useLiveReadings } from './live-readings';
+import { useLiveNotifications, useLiveReadings } from './live-readings';
 import { TOKEN_KEY } from './session';
 
 const reading = { podId: 3, sensorType: 'TEMPERATURE', value: 21, created: '2026-01-01 10:00:00', readings: [] };
@@ -83,5 +83,42 @@ describe('useLiveReadings', () => {
     const source = FakeEventSource.only();
     source.emitRaw('reading', '{not json');
     expect(handlers.onReading).not.toHaveBeenCalled();
+  });
+});
+
+describe('useLiveNotifications', () => {
+  beforeEach(() => {
+    FakeEventSource.install();
+    localStorage.setItem(TOKEN_KEY, 'tok');
+  });
+  afterEach(() => FakeEventSource.reset());
+
+  it('asks for notifications only, and shares one stream with readings once the dashboard needs them', () => {
+    const onNotification = vi.fn();
+    const bell = renderHook(() => useLiveNotifications(true, onNotification));
+    const first = FakeEventSource.only();
+    expect(first.url).toBe('/api/live?token=tok&only=notifications');
+    first.emit('open');
+    first.emit('notification', {});
+    expect(onNotification).toHaveBeenCalledTimes(1);
+
+    const handlers = { onReading: vi.fn(), onReconnect: vi.fn() };
+    const dashboard = renderHook(() => useLiveReadings(true, handlers));
+    const shared = FakeEventSource.only();
+    expect(first.closed).toBe(true);
+    expect(shared.url).toBe('/api/live?token=tok');
+    // Whatever the switch missed is fetched again, by both.
+    shared.emit('open');
+    expect(onNotification).toHaveBeenCalledTimes(2);
+    expect(handlers.onReconnect).toHaveBeenCalledTimes(1);
+    shared.emit('notification', {});
+    shared.emit('reading', reading);
+    expect(onNotification).toHaveBeenCalledTimes(3);
+    expect(handlers.onReading).toHaveBeenCalledWith(reading);
+
+    dashboard.unmount();
+    expect(FakeEventSource.only().url).toBe('/api/live?token=tok&only=notifications');
+    bell.unmount();
+    expect(FakeEventSource.instances.every((s) => s.closed)).toBe(true);
   });
 });

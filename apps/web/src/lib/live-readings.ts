@@ -17,67 +17,131 @@ export interface LiveHandlers {
   onReconnect(): void;
 }
 
+interface Subscriber {
+  readings: boolean;
+  onReading?(reading: LiveReading): void;
+  onNotification?(): void;
+  onReconnect(): void;
+}
+
 // EventSource retries by itself after a network drop (the server asks for 5 s); a refused stream
-// (429, 401) closes for good, so this hook opens a new one after a growing wait.
+// (429, 401) closes for good, so a new one is opened after a growing wait.
 const RETRY_MS = [2_000, 5_000, 15_000, 30_000];
 
 /**
- * Subscribes to the live readings while `enabled`: one EventSource, closed on unmount or when
- * disabled, and again for good on the server's `end` event (access ended). Nothing is kept per
- * event, so the page's memory stays flat however long it stays open.
+ * The page's one live stream, shared by whoever needs it: the bell (notifications) is always there, the
+ * dashboard adds readings while it shows Live. The server caps streams per user, so features must not
+ * each open their own. Without a reading subscriber the stream asks for notifications only; it is
+ * reopened when that changes. Nothing is kept per event, so memory stays flat however long it runs.
  */
-export function useLiveReadings(enabled: boolean, handlers: LiveHandlers): void {
-  // The latest handlers, without reopening the stream each render.
-  const latest = useRef(handlers);
-  latest.current = handlers;
+class LiveStream {
+  private readonly subscribers = new Set<Subscriber>();
+  private source: EventSource | null = null;
+  private withReadings = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  private dropped = false;
+  /** The server ended the stream (access ended): stay closed until everyone has let go. */
+  private ended = false;
 
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let dropped = false;
-    let stopped = false;
-
-    const close = () => {
-      source?.close();
-      source = null;
-    };
-    const open = () => {
-      const token = getToken();
-      if (!token || stopped) return;
-      const es = new EventSource(`/api/live?token=${encodeURIComponent(token)}`);
-      source = es;
-      es.addEventListener('open', () => {
-        failures = 0;
-        if (dropped) latest.current.onReconnect();
-        dropped = false;
-      });
-      es.addEventListener('reading', (event) => {
-        try {
-          latest.current.onReading(JSON.parse((event as MessageEvent<string>).data) as LiveReading);
-        } catch {
-          // A malformed event is skipped; the next one carries the latest values anyway.
-        }
-      });
-      es.addEventListener('end', () => {
-        stopped = true;
-        close();
-      });
-      es.addEventListener('error', () => {
-        dropped = true;
-        if (es.readyState !== EventSource.CLOSED) return; // the browser is already reconnecting
-        close();
-        const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
-        failures += 1;
-        retryTimer = setTimeout(open, wait);
-      });
-    };
-    open();
+  subscribe(s: Subscriber): () => void {
+    this.subscribers.add(s);
+    this.sync();
     return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      close();
+      this.subscribers.delete(s);
+      this.sync();
     };
+  }
+
+  private wantsReadings() {
+    for (const s of this.subscribers) if (s.readings) return true;
+    return false;
+  }
+
+  private sync() {
+    if (this.subscribers.size === 0) {
+      this.close();
+      this.ended = false;
+      this.failures = 0;
+      this.dropped = false;
+      return;
+    }
+    if (this.ended || typeof EventSource === 'undefined') return;
+    if (this.source && this.withReadings === this.wantsReadings()) return;
+    if (this.source) this.dropped = true; // events between the two streams are lost: refetch on open
+    this.close();
+    this.open();
+  }
+
+  private close() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.source?.close();
+    this.source = null;
+  }
+
+  private open() {
+    const token = getToken();
+    if (!token) return;
+    this.withReadings = this.wantsReadings();
+    const only = this.withReadings ? '' : '&only=notifications';
+    const es = new EventSource(`/api/live?token=${encodeURIComponent(token)}${only}`);
+    this.source = es;
+    es.addEventListener('open', () => {
+      this.failures = 0;
+      if (this.dropped) for (const s of [...this.subscribers]) s.onReconnect();
+      this.dropped = false;
+    });
+    es.addEventListener('reading', (event) => {
+      let reading: LiveReading;
+      try {
+        reading = JSON.parse((event as MessageEvent<string>).data) as LiveReading;
+      } catch {
+        return; // a malformed event is skipped; the next one carries the latest values anyway
+      }
+      for (const s of [...this.subscribers]) s.onReading?.(reading);
+    });
+    es.addEventListener('notification', () => {
+      for (const s of [...this.subscribers]) s.onNotification?.();
+    });
+    es.addEventListener('end', () => {
+      this.ended = true;
+      this.close();
+    });
+    es.addEventListener('error', () => {
+      this.dropped = true;
+      if (es.readyState !== EventSource.CLOSED) return; // the browser is already reconnecting
+      this.close();
+      const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+      this.failures += 1;
+      this.retryTimer = setTimeout(() => this.open(), wait);
+    });
+  }
+}
+
+const stream = new LiveStream();
+
+function useSubscription(enabled: boolean, make: () => Subscriber) {
+  const latest = useRef(make);
+  latest.current = make;
+  useEffect(() => {
+    if (!enabled) return;
+    const current = () => latest.current();
+    return stream.subscribe({
+      readings: current().readings,
+      onReading: (r) => current().onReading?.(r),
+      onNotification: () => current().onNotification?.(),
+      onReconnect: () => current().onReconnect(),
+    });
   }, [enabled]);
+}
+
+/** Live readings of the pods in the caller's scope while `enabled`. */
+export function useLiveReadings(enabled: boolean, handlers: LiveHandlers): void {
+  useSubscription(enabled, () => ({ readings: true, ...handlers }));
+}
+
+/** Calls `onNotification` when the signed-in user is delivered a new notification (or may have missed one). */
+export function useLiveNotifications(enabled: boolean, onNotification: () => void): void {
+  useSubscription(enabled, () => ({ readings: false, onNotification, onReconnect: onNotification }));
 }

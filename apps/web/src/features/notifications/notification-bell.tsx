@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import { NotificationPanel } from './notification-panel';
-import { useMarkRead, useMyNotifications } from './notifications-api';
+import { useMarkAllRead, useMarkRead, useMyNotifications, useNotificationsLive } from './notifications-api';
 
 const PANEL_SIZE = 20;
 
@@ -17,6 +17,8 @@ export function NotificationBell() {
   const unread = useMyNotifications(userId, 'unread', 1);
   const latest = useMyNotifications(opened ? userId : undefined, 'all', PANEL_SIZE);
   const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  useNotificationsLive(userId);
   const count = unread.data?.total ?? 0;
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
 
@@ -50,6 +52,9 @@ export function NotificationBell() {
           items={latest.data?.items}
           isLoading={latest.isLoading}
           onOpen={(n) => !n.read && markRead.mutate(n.id)}
+          unreadCount={count}
+          onMarkAllRead={() => markAllRead.mutate()}
+          markingAllRead={markAllRead.isPending}
           onNavigate={() => setOpened(false)}
         />
       </Popover.Dropdown>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PanelNotification } from './group-by-day';
+import { MarkAllReadButton } from './mark-all-read-button';
 import { NotificationList } from './notification-list';
 import type { NotificationFilter } from './notifications-api';
 
@@ -11,10 +12,22 @@ export interface NotificationPanelProps {
   isLoading?: boolean;
   onOpen?: (item: PanelNotification) => void;
   onNavigate?: () => void;
+  /** All of the user's unread notifications, not only those shown. */
+  unreadCount?: number;
+  onMarkAllRead?: () => void;
+  markingAllRead?: boolean;
 }
 
 /** The bell's panel (docs/screens.md#notifications): All / Unread, the day groups, See More. */
-export function NotificationPanel({ items = [], isLoading, onOpen, onNavigate }: NotificationPanelProps) {
+export function NotificationPanel({
+  items = [],
+  isLoading,
+  onOpen,
+  onNavigate,
+  unreadCount = 0,
+  onMarkAllRead,
+  markingAllRead,
+}: NotificationPanelProps) {
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const shown = filter === 'unread' ? items.filter((i) => !i.read) : items;
   return (
@@ -27,9 +40,14 @@ export function NotificationPanel({ items = [], isLoading, onOpen, onNavigate }:
       bg="transparent"
     >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="notification-panel-title">
-          Notifications
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" id="notification-panel-title">
+            Notifications
+          </Title>
+          {onMarkAllRead && (
+            <MarkAllReadButton unreadCount={unreadCount} onClick={onMarkAllRead} loading={markingAllRead} />
+          )}
+        </Group>
         <Group gap="xs">
           {(['all', 'unread'] as const).map((f) => (
             <Button

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest } from '../../lib/api-client';
+import { useLiveNotifications } from '../../lib/live-readings';
 import type { PanelNotification } from './group-by-day';
 
 /** A user-notification row as the list answers it, with its notification's joins. */
@@ -15,7 +16,14 @@ export interface UserNotificationRow {
 
 export type NotificationFilter = 'all' | 'unread';
 const KEY = ['my-notifications'] as const;
-const TYPE_LABELS: Record<string, string> = { ALERT: 'Alert', WARNING: 'Warning', INFO: 'Information' };
+const TYPE_LABELS: Record<string, string> = {
+  ALERT: 'Alert',
+  WARNING: 'Warning',
+  RESOLVED: 'Resolved',
+  OFFLINE: 'Offline',
+  ONLINE: 'Back online',
+  INFO: 'Information',
+};
 const SEVERITY_LABELS: Record<string, string> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low' };
 
 export function toPanelNotification(row: UserNotificationRow): PanelNotification {
@@ -47,6 +55,21 @@ export function useMyNotifications(userId: number | undefined, filter: Notificat
       return { items: rows.map(toPanelNotification), total: result.paging?.total ?? rows.length };
     },
     staleTime: 30_000,
+  });
+}
+
+/** Refetches the signed-in user's notifications as soon as the server delivers a new one. */
+export function useNotificationsLive(userId: number | undefined) {
+  const queryClient = useQueryClient();
+  useLiveNotifications(userId !== undefined, () => void queryClient.invalidateQueries({ queryKey: KEY }));
+}
+
+/** Marks every unread notification of the signed-in user read (POST /api/user-notification/read-all). */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/user-notification/read-all', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
@@ -46,6 +46,11 @@ function serve() {
       const data = fetchParams.read === false ? rows.filter((r) => !r.read) : rows;
       return { body: { success: true, data, paging: { skip: 0, limit: 100, total: data.length } } };
     }
+    if (url.pathname === '/api/user-notification/read-all' && init.method === 'POST') {
+      const updated = rows.filter((r) => !r.read).length;
+      for (const r of rows) r.read = true;
+      return { body: { success: true, data: { updated } } };
+    }
     if (url.pathname === '/api/user-notification/1/read' && init.method === 'POST') {
       return { body: { success: true, data: { id: 1, read: true } } };
     }
@@ -84,6 +89,27 @@ describe('NotificationsPage', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Unread' }));
     expect(await screen.findByText('Alert: Temperature on Boiler room')).toBeInTheDocument();
     expect(screen.queryByText('Warning: Water Flow on Kitchen')).not.toBeInTheDocument();
+  });
+});
+
+describe('Mark all read', () => {
+  it('marks every unread one read on the server, and is off once none is left', async () => {
+    const saved = rows.map((r) => ({ ...r }));
+    saveSession('tok', user);
+    const calls = serve();
+    renderRoutes([{ path: '/notificationspage', element: <NotificationsPage /> }], '/notificationspage');
+    await screen.findByText(/^Alert: Temperature on Boiler room/);
+    const button = await screen.findByRole('button', { name: 'Mark all read' });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await userEvent.setup().click(button);
+    expect(
+      calls.mock.calls.some(
+        ([u, init]) => String(u).endsWith('/user-notification/read-all') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled());
+    expect(screen.queryByText(/, unread/)).not.toBeInTheDocument();
+    rows.splice(0, rows.length, ...saved);
   });
 });
 

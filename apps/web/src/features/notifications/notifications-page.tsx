@@ -1,8 +1,9 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../lib/use-session';
+import { MarkAllReadButton } from './mark-all-read-button';
 import { NotificationList } from './notification-list';
-import { type NotificationFilter, useMarkRead, useMyNotifications } from './notifications-api';
+import { type NotificationFilter, useMarkAllRead, useMarkRead, useMyNotifications } from './notifications-api';
 
 const PAGE_SIZE = 100;
 
@@ -11,13 +12,24 @@ export function NotificationsPage() {
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const { session, token } = useSession();
   const query = useMyNotifications(session?.user.id, filter, PAGE_SIZE);
+  const unread = useMyNotifications(session?.user.id, 'unread', 1);
   const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
   const total = query.data?.total ?? 0;
   return (
     <Stack gap="md" maw={760}>
-      <Title order={1} size="h2">
-        Notifications
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Notifications
+        </Title>
+        {token && (
+          <MarkAllReadButton
+            unreadCount={unread.data?.total ?? 0}
+            onClick={() => markAllRead.mutate()}
+            loading={markAllRead.isPending}
+          />
+        )}
+      </Group>
       {/* keepMounted: each tab's aria-controls names a panel that exists, even while hidden. */}
       <Tabs value={filter} onChange={(v) => setFilter(v === 'unread' ? 'unread' : 'all')} keepMounted>
         <Tabs.List>
