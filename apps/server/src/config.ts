@@ -54,6 +54,12 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GREENPOD_DEMO: bool.optional(),
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
+    POD_REPORT_INTERVAL_MINUTES: z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .positive()
+      .max(1440)
+      .default(5),
+    POD_OFFLINE_INTERVALS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(3),
     LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
     RESET_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
     // Per client address across e-mails (password spraying); five times the per-e-mail limit unless set.

@@ -3,6 +3,7 @@ import { enqueueMail } from '../mail/mail-queue';
 import { alertMail } from './alert-mail';
 import { announce } from './delivery';
 import { type EngineRule, type EpisodeState, evaluateAll, INITIAL_STATE } from './episode';
+import { notePresence } from './presence';
 import { raise } from './raise';
 
 const CLAIM = 500;
@@ -47,7 +48,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
        RETURNING pod_id, sensor_type`,
     );
     const pairs = new Map(claimed.map((c) => [`${c.pod_id} ${c.sensor_type}`, c]));
-    const notified: number[] = [];
+    const notified = await notePresence(tx, [...new Set(claimed.map((c) => c.pod_id))]);
     for (const { pod_id, sensor_type } of pairs.values())
       notified.push(...(await evaluatePair(tx, pod_id, sensor_type, opts)));
     await announce(tx, notified);

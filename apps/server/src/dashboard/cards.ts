@@ -17,6 +17,8 @@ export interface Card {
   locationTitle?: string;
   areaCount: number;
   podCount: number;
+  /** Visible pods of the card declared offline (docs/domain.md#notifications). */
+  offlinePodCount: number;
   /** The green score arrives with savings (a later issue): null shows as N/A, never a made-up number. */
   score: number | null;
   readings: CardReading[];
@@ -97,11 +99,14 @@ export async function listCards(
       ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))`
       : '1';
   const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
+  const offlinePodCount = `(SELECT count(*)::int FROM pod p JOIN pod_presence pp ON pp.pod_id = p.id AND pp.offline
+     WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()})`;
   const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
   const rows = await db.query<Omit<Card, 'score'> & { total: number }>(
     `WITH page AS MATERIALIZED (
-       SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount", count(*) OVER ()::int AS total
+       SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount",
+              ${offlinePodCount} AS "offlinePodCount", count(*) OVER ()::int AS total
        FROM ${def.table} t ${def.joins} WHERE ${whereSql}
        ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
      ), p AS MATERIALIZED (${pods}),

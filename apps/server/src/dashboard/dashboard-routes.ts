@@ -24,6 +24,7 @@ const cardSchema = z.object({
   locationTitle: z.string().optional(),
   areaCount: z.number(),
   podCount: z.number(),
+  offlinePodCount: z.number(),
   score: z.number().nullable(),
   readings: z.array(z.object({ sensorType: z.string(), avg: z.number(), voltage: z.number() })),
   notificationMargin: z.number(),

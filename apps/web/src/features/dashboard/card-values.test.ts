@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, displayValue, formatValue, gaugePercent, tileOf } from './card-values';
+import { countsText, displayValue, formatValue, gaugePercent, offlineText, tileOf } from './card-values';
 
 describe('card values (docs/domain.md#cards)', () => {
   it.each([
@@ -65,5 +65,12 @@ describe('card values (docs/domain.md#cards)', () => {
     expect(countsText('location', 1, 1)).toBe('1 area · 1 pod');
     expect(countsText('area', 2, 4)).toBe('4 pods');
     expect(countsText('pod', 1, 1)).toBeNull();
+  });
+
+  it('says which pods are offline, and nothing while all report', () => {
+    expect(offlineText('pod', 1)).toBe('Offline');
+    expect(offlineText('area', 2)).toBe('2 offline');
+    expect(offlineText('location', 0)).toBeNull();
+    expect(offlineText('location')).toBeNull();
   });
 });

@@ -101,3 +101,9 @@ export function countsText(level: 'location' | 'area' | 'pod', areaCount: number
   if (level === 'area') return n(podCount, 'pod');
   return null;
 }
+
+/** "Offline" on a pod's card, "2 offline" on a place's; nothing while every pod reports. */
+export function offlineText(level: 'location' | 'area' | 'pod', offlinePodCount = 0): string | null {
+  if (offlinePodCount <= 0) return null;
+  return level === 'pod' ? 'Offline' : `${offlinePodCount} offline`;
+}

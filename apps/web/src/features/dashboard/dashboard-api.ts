@@ -11,6 +11,8 @@ export interface Card {
   title: string;
   areaCount: number;
   podCount: number;
+  /** Pods of the card declared offline (no reading for the configured number of reporting intervals). */
+  offlinePodCount?: number;
   score: number | null;
   readings: CardReading[];
   notificationMargin: number;

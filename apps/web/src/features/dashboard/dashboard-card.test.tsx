@@ -44,6 +44,14 @@ describe('DashboardCard', () => {
     expect(screen.getByLabelText('Score: N/A, no savings yet')).toHaveTextContent('N/A');
   });
 
+  it('shows how many of its pods are offline, and nothing while all report', () => {
+    const { unmount } = show({ card: card({ offlinePodCount: 2 }) });
+    expect(screen.getByText('2 offline')).toBeInTheDocument();
+    unmount();
+    show({ card: card({ offlinePodCount: 0 }) });
+    expect(screen.queryByText(/offline/i)).toBeNull();
+  });
+
   it('shows a score as stars', () => {
     show({ card: card({ score: 4 }) });
     expect(screen.getByLabelText('Score: 4 of 5 stars')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
-import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CardScore } from './card-score';
-import { countsText, tileOf } from './card-values';
+import { countsText, offlineText, tileOf } from './card-values';
 import { CardWeather } from './card-weather';
 import type { Card as CardData } from './dashboard-api';
 import { SensorTile } from './sensor-tile';
@@ -20,6 +20,7 @@ export interface DashboardCardProps {
 /** A location, area or pod: its counts and score, one tile per sensor type, weather and the way down. */
 export function DashboardCard({ card, level, action, weatherLocationId }: DashboardCardProps) {
   const counts = countsText(level, card.areaCount, card.podCount);
+  const offline = offlineText(level, card.offlinePodCount);
   const empty = card.readings.length === 0;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={card.title}>
@@ -29,6 +30,11 @@ export function DashboardCard({ card, level, action, weatherLocationId }: Dashbo
           {card.title}
         </Title>
         <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
+          {offline && (
+            <Badge color="orange" variant="light" size="sm" leftSection={<IconWifiOff size={12} aria-hidden />}>
+              {offline}
+            </Badge>
+          )}
           {counts && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {counts}
