@@ -16,25 +16,25 @@ export type Recipient = {
   firstName: string;
 };
 
-/**
- * Delivers one notification about a pod: one unread user-notification for every verified, active
- * user whose scope covers the pod (docs/domain.md#notifications). Runs inside the caller's transaction,
- * so the notification and its deliveries commit together. Answers who got it.
- */
-export async function deliverToScope(tx: Queryable, notificationId: number, podId: number): Promise<Recipient[]> {
+/** Every verified, active user whose scope covers the pod (an administrator's covers every pod). */
+export async function scopeRecipients(tx: Queryable, podId: number): Promise<Recipient[]> {
   return tx.query<Recipient>(
-    `WITH recipients AS (
-       SELECT u.id, u.email, u.first_name FROM app_user u
-       JOIN role r ON r.id = u.role_id
-       JOIN pod p ON p.id = $2
-       WHERE u.active AND u.verified AND (r.access_level >= ${ADMIN_ACCESS_LEVEL} OR ${COVERS_POD})
-     ), delivered AS (
-       INSERT INTO user_notification (notification_id, user_id) SELECT $1, id FROM recipients RETURNING user_id
-     )
-     SELECT r.id AS "userId", r.email, r.first_name AS "firstName"
-     FROM recipients r JOIN delivered d ON d.user_id = r.id ORDER BY r.id`,
-    [notificationId, podId],
+    `SELECT u.id AS "userId", u.email, u.first_name AS "firstName" FROM app_user u
+     JOIN role r ON r.id = u.role_id
+     JOIN pod p ON p.id = $1
+     WHERE u.active AND u.verified AND (r.access_level >= ${ADMIN_ACCESS_LEVEL} OR ${COVERS_POD})
+     ORDER BY u.id`,
+    [podId],
   );
+}
+
+/** One unread user-notification of the notification for each of these users, in the caller's transaction. */
+export async function deliverTo(tx: Queryable, notificationId: number, recipients: readonly Recipient[]) {
+  if (recipients.length === 0) return;
+  await tx.query('INSERT INTO user_notification (notification_id, user_id) SELECT $1, unnest($2::int[])', [
+    notificationId,
+    recipients.map((r) => r.userId),
+  ]);
 }
 
 /**

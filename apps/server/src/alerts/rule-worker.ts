@@ -118,7 +118,8 @@ async function evaluatePair(tx: Queryable, podId: number, sensorType: string, op
       if (!raised) continue;
       notified.push(...raised.recipients.map((r) => r.userId));
       // HIGH alerts are mailed too, at most once per rule and pod per cooldown (reading time).
-      if (e.kind !== 'ALERT' || e.severity !== 'HIGH') continue;
+      // A folded alert is in the flood's summary: a mail per folded alert would be the flood again.
+      if (e.kind !== 'ALERT' || e.severity !== 'HIGH' || raised.folded) continue;
       if (lastMailAt !== null && e.at - lastMailAt < cooldownMs) continue;
       lastMailAt = e.at;
       const facts = {

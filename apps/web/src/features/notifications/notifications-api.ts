@@ -10,6 +10,7 @@ export interface UserNotificationRow {
   created: string;
   notificationTitle: string | null;
   severity: string | null;
+  notificationValue?: number | null;
   podTitle: string | null;
   sensorTitle: string | null;
 }
@@ -27,16 +28,21 @@ const TYPE_LABELS: Record<string, string> = {
 const SEVERITY_LABELS: Record<string, string> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low' };
 
 export function toPanelNotification(row: UserNotificationRow): PanelNotification {
-  const type = TYPE_LABELS[row.notificationTitle ?? ''] ?? 'Notification';
-  const where = [row.sensorTitle, row.podTitle && `on ${row.podTitle}`].filter(Boolean).join(' ');
+  const where =
+    row.sensorTitle && row.podTitle ? `${row.sensorTitle} on ${row.podTitle}` : (row.podTitle ?? row.sensorTitle);
   const severity = row.severity ? `${SEVERITY_LABELS[row.severity] ?? row.severity} severity` : null;
-  return {
-    id: row.id,
-    read: row.read,
-    created: row.created,
-    title: where ? `${type}: ${where}` : type,
-    detail: severity ?? undefined,
-  };
+  const base = { id: row.id, read: row.read, created: row.created };
+  if (row.notificationTitle === 'SUMMARY') {
+    // The flood guard's count of what it held back this hour (docs/domain.md#notifications).
+    const n = row.notificationValue ?? 0;
+    return {
+      ...base,
+      title: `${n} more ${n === 1 ? 'notification' : 'notifications'} this hour`,
+      detail: ['Too many at once: see the alerts page', severity].filter(Boolean).join(' · '),
+    };
+  }
+  const type = TYPE_LABELS[row.notificationTitle ?? ''] ?? 'Notification';
+  return { ...base, title: where ? `${type}: ${where}` : type, detail: severity ?? undefined };
 }
 
 /**
