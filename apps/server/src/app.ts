@@ -104,7 +104,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   app.addHook('onClose', () => app.ingest.close());
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
-  registerRuleWorker(app);
+  // Off on ingest-only instances (README, "Modes"): the queue waits for an instance that runs it.
+  if (config.RULES_WORKER) registerRuleWorker(app);
   await app.register(specialRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);

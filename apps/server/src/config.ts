@@ -54,6 +54,7 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GREENPOD_DEMO: bool.optional(),
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
+    RULES_WORKER: bool.default(true),
     POD_REPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a number of minutes' })
       .positive()

@@ -68,3 +68,48 @@ export function apiClient(baseUrl: string, token?: string) {
     return { ...((await res.json()) as T), status: res.status };
   };
 }
+
+type Api = ReturnType<typeof apiClient>;
+
+/**
+ * A group, client, location, area and pod made through the API of a running server, with the pod
+ * carrying the given sensor types; answers the pod's id, its ingest key and the sensors' ids by type.
+ */
+export async function podOverApi(api: Api, identifier: string, types: readonly string[]) {
+  const id = async (path: string, body: object) => (await api<{ data: { id: number } }>('POST', path, body)).data.id;
+  const groupId = await id('/api/group', { title: `G ${identifier}`, description: 'd' });
+  const clientId = await id('/api/client', { groupId, title: `C ${identifier}`, description: 'd' });
+  const locationId = await id('/api/location', {
+    groupId,
+    clientId,
+    title: `L ${identifier}`,
+    description: 'd',
+    country: 'UK',
+    city: 'London',
+    address: 'a',
+    contactName: 'c',
+    contactNumber: '1',
+    boxCount: 1,
+  });
+  const areaId = await id('/api/area', { groupId, clientId, locationId, title: `A ${identifier}`, description: 'd' });
+  const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
+    groupId,
+    clientId,
+    locationId,
+    areaId,
+    identifier,
+    title: `Pod ${identifier}`,
+    description: 'd',
+    voltage: 230,
+  });
+  const sensors = await api<{ data: { id: number; type: string }[] }>(
+    'GET',
+    '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D',
+  );
+  const sensorIds: Record<string, number> = {};
+  for (const s of sensors.data.filter((x) => types.includes(x.type))) {
+    await api('POST', '/api/pod-sensor', { podId: created.data.id, sensorId: s.id });
+    sensorIds[s.type] = s.id;
+  }
+  return { id: created.data.id, groupId, clientId, ingestKey: created.ingestKey, sensorIds };
+}

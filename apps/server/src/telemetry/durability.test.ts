@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { formatWireTime } from '@greenpod/contracts';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, freePort, startServerProcess } from '../server-process';
+import { apiClient, freePort, podOverApi, startServerProcess } from '../server-process';
 
 /**
  * The PGlite promise: a reading whose PUBACK reached the pod survives a SIGKILL of the server, and
@@ -38,38 +38,8 @@ async function boot() {
 describe.skipIf(process.env.DATABASE_URL)('durability on PGlite', () => {
   it('keeps every acknowledged reading across a SIGKILL, exactly once', async () => {
     const { api, mqttPort } = await boot();
-    const id = async (path: string, body: object) => (await api<{ data: { id: number } }>('POST', path, body)).data.id;
-    const groupId = await id('/api/group', { title: 'G', description: 'd' });
-    const clientId = await id('/api/client', { groupId, title: 'C', description: 'd' });
-    const locationId = await id('/api/location', {
-      groupId,
-      clientId,
-      title: 'L',
-      description: 'd',
-      country: 'UK',
-      city: 'London',
-      address: 'a',
-      contactName: 'c',
-      contactNumber: '1',
-      boxCount: 1,
-    });
-    const areaId = await id('/api/area', { groupId, clientId, locationId, title: 'A', description: 'd' });
-    const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
-      groupId,
-      clientId,
-      locationId,
-      areaId,
-      identifier: 'kill-pod',
-      title: 'P',
-      description: 'd',
-      voltage: 230,
-    });
-    const sensors = await api<{ data: { id: number; type: string }[] }>(
-      'GET',
-      '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D',
-    );
-    const temperature = sensors.data.find((s) => s.type === 'TEMPERATURE');
-    await api('POST', '/api/pod-sensor', { podId: created.data.id, sensorId: temperature?.id });
+    const pod = await podOverApi(api, 'kill-pod', ['TEMPERATURE']);
+    const created = { data: { id: pod.id }, ingestKey: pod.ingestKey };
 
     // Stream one reading per message, 20 in flight, and note which were acknowledged.
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
