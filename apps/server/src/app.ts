@@ -10,6 +10,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
+import { registerAlarmHealthMail } from './alerts/alarm-health-mail';
+import { alarmHealthRoutes } from './alerts/alarm-health-routes';
 import { registerRuleWorker } from './alerts/rule-worker-plugin';
 import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
@@ -105,7 +107,11 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
   // Off on ingest-only instances (README, "Modes"): the queue waits for an instance that runs it.
-  if (config.RULES_WORKER) registerRuleWorker(app);
+  if (config.RULES_WORKER) {
+    registerRuleWorker(app);
+    registerAlarmHealthMail(app);
+  }
+  await app.register(alarmHealthRoutes);
   await app.register(specialRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);

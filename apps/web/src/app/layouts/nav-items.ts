@@ -14,8 +14,8 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** An admin screen: a registry resource, an aggregate list, or a screen later issues build. */
-export type AdminScreen = ResourceName | `${Granularity}-data` | 'asset' | 'savings';
+/** An admin screen: a registry resource, an aggregate list, the alarm-health report, or a screen later issues build. */
+export type AdminScreen = ResourceName | `${Granularity}-data` | 'asset' | 'savings' | 'alarm-health';
 
 const admin = (label: string, name?: AdminScreen): NavItem => ({ label, to: name ? `/admin/${name}` : '/admin' });
 
@@ -69,6 +69,7 @@ export const ADMIN_NAV: NavSection[] = [
       admin('Monthly Data', 'monthly-data'),
       admin('Rule', 'rule'),
       admin('Alert', 'alert'),
+      admin('Alarm Health', 'alarm-health'),
       admin('Savings', 'savings'),
       admin('Tip', 'tip'),
     ],

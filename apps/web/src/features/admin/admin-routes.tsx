@@ -8,6 +8,7 @@ const AdminGuard = lazy(() => import('./admin-guard').then((m) => ({ default: m.
 const ResourceListPage = lazy(() => import('./resource-list-page').then((m) => ({ default: m.ResourceListPage })));
 const ResourceFormPage = lazy(() => import('./resource-form-page').then((m) => ({ default: m.ResourceFormPage })));
 const AggregateDataPage = lazy(() => import('./aggregate-data-page').then((m) => ({ default: m.AggregateDataPage })));
+const AlarmHealthPage = lazy(() => import('./alarm-health-page').then((m) => ({ default: m.AlarmHealthPage })));
 const ConfigurationByShortcode = lazy(() =>
   import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );
@@ -49,6 +50,7 @@ export const adminRoutes: RouteObject = {
       element: <AggregateDataPage key={granularity} granularity={granularity} />,
     })),
     { path: 'configuration/:groupShortcode/:clientShortcode', element: <ConfigurationByShortcode /> },
+    { path: 'alarm-health', element: <AlarmHealthPage /> },
     ...Object.entries(LATER).map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
   ],
 };
