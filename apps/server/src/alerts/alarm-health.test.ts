@@ -29,7 +29,7 @@ beforeAll(async () => {
     t.db.query(
       `INSERT INTO notification (group_id, client_id, pod_id, rule_id, type, severity, created, folded)
        VALUES ($1, $2, $3, $4, $5, 'LOW', $6, $7)`,
-      [pod.ctx.group, pod.ctx.client, pod.id, ruleId, type, created, folded],
+      [pod.ctx.group ?? null, pod.ctx.client ?? null, pod.id, ruleId, type, created, folded],
     );
   // A flood: twelve in ten minutes on the 24th (one folded by the guard, still noise).
   for (let i = 0; i < 12; i++)
@@ -46,8 +46,18 @@ describe('alarm health', () => {
     const h = await alarmHealth(t.db, { days: 7, timeZone: 'UTC', now: NOW });
     expect(h).toMatchObject({ from: '2026-11-19', to: '2026-11-25', total: 14, folded: 1, verdict: 'flooded' });
     expect(h.perDay).toHaveLength(7);
-    expect(h.perDay.find((d) => d.day === '2026-11-24')).toEqual({ day: '2026-11-24', alerts: 6, warnings: 6, other: 0 });
-    expect(h.perDay.find((d) => d.day === '2026-11-20')).toEqual({ day: '2026-11-20', alerts: 1, warnings: 0, other: 1 });
+    expect(h.perDay.find((d) => d.day === '2026-11-24')).toEqual({
+      day: '2026-11-24',
+      alerts: 6,
+      warnings: 6,
+      other: 0,
+    });
+    expect(h.perDay.find((d) => d.day === '2026-11-20')).toEqual({
+      day: '2026-11-20',
+      alerts: 1,
+      warnings: 0,
+      other: 1,
+    });
     expect(h.noisiestRules.map((r) => [r.ruleId, r.count])).toEqual([
       [noisy, 12],
       [quiet, 2],
@@ -58,10 +68,18 @@ describe('alarm health', () => {
   });
 
   it('days follow the time zone asked for', async () => {
-    const h = await alarmHealth(t.db, { days: 1, timeZone: 'Pacific/Kiritimati', now: new Date('2026-11-20T12:00:00Z') });
+    const h = await alarmHealth(t.db, {
+      days: 1,
+      timeZone: 'Pacific/Kiritimati',
+      now: new Date('2026-11-20T12:00:00Z'),
+    });
     // 08:00 and 09:00 UTC on the 20th are 22:00 and 23:00 on the 20th at UTC+14: both in "today" there.
     expect(h).toMatchObject({ from: '2026-11-21', to: '2026-11-21', total: 0 });
-    const before = await alarmHealth(t.db, { days: 2, timeZone: 'Pacific/Kiritimati', now: new Date('2026-11-20T12:00:00Z') });
+    const before = await alarmHealth(t.db, {
+      days: 2,
+      timeZone: 'Pacific/Kiritimati',
+      now: new Date('2026-11-20T12:00:00Z'),
+    });
     expect(before.perDay).toEqual([
       { day: '2026-11-20', alerts: 1, warnings: 0, other: 1 },
       { day: '2026-11-21', alerts: 0, warnings: 0, other: 0 },

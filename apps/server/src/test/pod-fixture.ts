@@ -1,9 +1,9 @@
 import { type Context, ensure } from './factory';
 import type { TestApp } from './test-app';
 
-/** A pod carrying the given sensor kinds, with a fresh ingest key. */
-export async function podWithSensors(t: TestApp, types: readonly string[]) {
-  const ctx: Context = {};
+/** A pod carrying the given sensor kinds, with a fresh ingest key; under `parents` (group .. area) when given. */
+export async function podWithSensors(t: TestApp, types: readonly string[], parents: Context = {}) {
+  const { pod: _, ...ctx } = parents;
   const podId = await ensure(t, 'pod', ctx);
   const sensors = await t.db.query<{ id: number; type: string }>(
     'SELECT id, type FROM sensor WHERE type = ANY($1::text[])',
