@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
+import { alertCardRoutes } from './alert-cards/card-routes';
 import { registerRuleWorker } from './alerts/rule-worker-plugin';
 import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);
+  await app.register(alertCardRoutes);
   await app.register(weatherRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
