@@ -9,10 +9,11 @@ import {
   acknowledgedText,
   alertTime,
   alertValueParts,
+  goalParts,
   goalShareText,
-  goalText,
-  limitText,
+  limitParts,
   moneyText,
+  perInterval,
   STATUS_TEXT,
 } from './alert-values';
 import { useAcknowledge } from './alerts-api';
@@ -27,6 +28,10 @@ export function AlertCard({ card }: { card: AlertCardData }) {
   const status = card.status ?? 'none';
   const current = card.current ? alertValueParts(card, card.current.value) : null;
   const name = `${card.title} on ${card.podTitle}`;
+  const limit = limitParts(card);
+  const goal = card.goal ? goalParts(card.goal) : null;
+  // A 5-minute reading's energy or volume: the figures name the interval they cover.
+  const interval = perInterval(card.sensorType) ? ' (5 min)' : '';
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name} data-status={status}>
       <Stack gap="sm">
@@ -35,8 +40,8 @@ export function AlertCard({ card }: { card: AlertCardData }) {
             <Title order={2} size="h4" lineClamp={2}>
               {card.title}
             </Title>
-            <Text size="sm" c="dimmed" truncate>
-              {card.podTitle} · {card.locationTitle}
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {card.podTitle}, {card.locationTitle}
             </Text>
           </Stack>
           <Badge color={STATE_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
@@ -44,7 +49,7 @@ export function AlertCard({ card }: { card: AlertCardData }) {
           </Badge>
         </Group>
         <dl className={classes.facts}>
-          <Fact term="Current">
+          <Fact term={`Current${interval}`}>
             {current ? (
               <>
                 {current.text}
@@ -55,10 +60,16 @@ export function AlertCard({ card }: { card: AlertCardData }) {
             )}
             <div className={classes.note}>{card.current ? alertTime(card.current.at, zone) : 'No reading yet'}</div>
           </Fact>
-          <Fact term="Limit">{limitText(card)}</Fact>
-          {card.goal && (
+          <Fact term={`Limit${interval}`}>
+            <span className={classes.words}>{limit.words}</span> {limit.text}
+            <span className={classes.unit}>{limit.unit}</span>
+          </Fact>
+          {card.goal && goal && (
             <>
-              <Fact term="Goal">{goalText(card.goal)}</Fact>
+              <Fact term="Goal">
+                {goal.amount}
+                <span className={classes.unit}>{goal.period}</span>
+              </Fact>
               <Fact term="Savings">
                 {card.savings ? moneyText(card.savings.amount, card.goal.currency) : 'N/A'}
                 <div className={classes.note}>

@@ -16,19 +16,28 @@ export function alertValue(sensorType: string, reading: number, voltage: number)
   return sensorType === 'ELECTRICITY' ? (reading * voltage) / 1000 : reading;
 }
 
-/** The value and its alert unit: "27.5 °C", "0.46 kWh", "12 L". One decimal more than the cards keep. */
+/**
+ * The value and its alert unit: "27.5 °C", "0.46 kWh", "0.104 L". Three significant digits at least, so
+ * a value over its limit never reads as the limit itself.
+ */
 export function alertValueParts(card: Pick<AlertCard, 'sensorType' | 'voltage'>, reading: number) {
   const value = alertValue(card.sensorType, reading, card.voltage);
-  return { text: formatValue(card.sensorType, value, 1), unit: ALERT_UNITS[card.sensorType] };
+  return { text: formatValue(card.sensorType, value, 3), unit: ALERT_UNITS[card.sensorType] };
 }
+
+/** Electricity and water readings are one 5-minute interval's energy or volume: their figures say so. */
+export const perInterval = (sensorType: string) => sensorType === 'ELECTRICITY' || sensorType === 'WATER_FLOW';
 
 const CONDITION_WORDS: Record<Condition, string> = { greater: 'Above', smaller: 'Below', equal: 'Equal to' };
 
-/** The limit in words: "Above 26 °C". */
-export function limitText(card: Pick<AlertCard, 'sensorType' | 'voltage' | 'condition' | 'threshold'>): string {
-  const { text, unit } = alertValueParts(card, card.threshold);
-  return `${CONDITION_WORDS[card.condition]} ${text} ${unit}`;
+/** The limit in words: "Above 26 °C" (words, value and unit apart, for the card to set the unit small). */
+export function limitParts(card: Pick<AlertCard, 'sensorType' | 'voltage' | 'condition' | 'threshold'>) {
+  return { words: CONDITION_WORDS[card.condition], ...alertValueParts(card, card.threshold) };
 }
+export const limitText = (card: Parameters<typeof limitParts>[0]) => {
+  const { words, text, unit } = limitParts(card);
+  return `${words} ${text} ${unit}`;
+};
 
 /** The pill's text: the status is said, not only coloured. */
 export const STATUS_TEXT: Record<AlertStatus | 'none', string> = {
@@ -43,9 +52,16 @@ const PERIOD_WORDS = { DAILY: 'a day', WEEKLY: 'a week', MONTHLY: 'a month' } as
 export const moneyText = (amount: number, currency: string) =>
   amount.toLocaleString(undefined, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The goal's amount and period apart ("€5.00", "a day"), for the card to set the period small. */
+export const goalParts = (goal: NonNullable<AlertCard['goal']>) => ({
+  amount: moneyText(goal.amount, goal.currency),
+  period: PERIOD_WORDS[goal.period],
+});
 /** "€5.00 a day". */
-export const goalText = (goal: NonNullable<AlertCard['goal']>) =>
-  `${moneyText(goal.amount, goal.currency)} ${PERIOD_WORDS[goal.period]}`;
+export const goalText = (goal: NonNullable<AlertCard['goal']>) => {
+  const { amount, period } = goalParts(goal);
+  return `${amount} ${period}`;
+};
 
 /** Savings against the goal (docs/domain.md#savings): "25 % of the goal"; none for a goal of 0. */
 export function goalShareText(savings: number, goal: number): string | null {

@@ -75,9 +75,10 @@ describe('AlertsPage', () => {
     const warm = await screen.findByRole('article', { name: 'Room too warm on Room 101' });
     expect(screen.getByText('1 exceeded · 1 close · 1 OK')).toBeInTheDocument();
     expect(within(warm).getByText('Exceeded')).toBeInTheDocument();
-    expect(within(warm).getByText('Room 101 · Aurora Dubai')).toBeInTheDocument();
-    expect(within(warm).getByText('Current').nextElementSibling).toHaveTextContent(/^27\.5°C/);
-    expect(within(warm).getByText('Above 26 °C')).toBeInTheDocument();
+    expect(within(warm).getByText('Room 101, Aurora Dubai')).toBeInTheDocument();
+    const figure = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
+    expect(figure(warm, 'Current')).toHaveTextContent(/^27\.5°C/);
+    expect(figure(warm, 'Limit')).toHaveTextContent('Above 26°C');
     expect(within(warm).getByText('Check the air conditioning')).toBeInTheDocument();
     expect(within(warm).getByText('1 Mar 2026, 09:15')).toBeInTheDocument();
     // A default card has no goal or savings.
@@ -85,10 +86,11 @@ describe('AlertsPage', () => {
 
     const load = screen.getByRole('article', { name: 'High load on Room 101' });
     expect(within(load).getByText('OK')).toBeInTheDocument();
-    expect(within(load).getByText('Above 0.46 kWh')).toBeInTheDocument();
-    expect(within(load).getByText('€5.00 a day')).toBeInTheDocument();
-    expect(within(load).getByText('€1.25')).toBeInTheDocument();
-    expect(within(load).getByText('25 % of the goal')).toBeInTheDocument();
+    // An electricity reading is its 5-minute interval's energy: 1 Ah x 230 V / 1000 = 0.23 kWh.
+    expect(figure(load, 'Current (5 min)')).toHaveTextContent(/^0\.23kWh/);
+    expect(figure(load, 'Limit (5 min)')).toHaveTextContent('Above 0.46kWh');
+    expect(figure(load, 'Goal')).toHaveTextContent('€5.00a day');
+    expect(figure(load, 'Savings')).toHaveTextContent('€1.2525 % of the goal');
     expect(within(load).getByText('None')).toBeInTheDocument();
     // Only the exceeded card can be acknowledged.
     expect(within(load).queryByRole('button')).not.toBeInTheDocument();

@@ -48,11 +48,17 @@ export function AlertsPage() {
   );
 }
 
-/** "2 exceeded · 1 close · 9 OK": the five-second answer to whether anything needs the viewer. */
+/**
+ * The five-second answer to whether anything needs the viewer: "2 exceeded · 1 close · 9 OK", or "All 12
+ * within their limits" when nothing does.
+ */
 function Summary({ statuses }: { statuses: (AlertStatus | null)[] }) {
-  const count = (s: AlertStatus) => statuses.filter((x) => x === s).length;
-  const parts = [`${count('exceeded')} exceeded`, `${count('close')} close`, `${count('ok')} OK`];
-  const unjudged = statuses.filter((s) => s === null).length;
+  const count = (s: AlertStatus | null) => statuses.filter((x) => x === s).length;
+  const unjudged = count(null);
+  const parts =
+    count('exceeded') + count('close') === 0
+      ? [`All ${count('ok')} within their limits`]
+      : [`${count('exceeded')} exceeded`, `${count('close')} close`, `${count('ok')} OK`];
   if (unjudged > 0) parts.push(`${unjudged} without readings`);
   return (
     <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
