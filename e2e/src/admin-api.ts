@@ -42,3 +42,105 @@ export async function roleId(request: APIRequestContext, session: AdminSession, 
   if (!id) throw new Error(`no role titled ${title}`);
   return id;
 }
+
+const bearer = (session: AdminSession) => ({ Authorization: `Bearer ${session.token}` });
+
+/** A place of its own for one test: group, client, location and area, and one pod carrying the sensor types. */
+export async function podEstate(request: APIRequestContext, session: AdminSession, name: string, types: string[]) {
+  const group = await createRecord(request, session, 'group', { title: `G ${name}`, description: 'e2e', active: true });
+  const client = await createRecord(request, session, 'client', {
+    groupId: group,
+    title: `C ${name}`,
+    description: 'e2e',
+    active: true,
+  });
+  const location = await createRecord(request, session, 'location', {
+    groupId: group,
+    clientId: client,
+    title: `Live ${name}`,
+    description: 'e2e',
+    country: 'UK',
+    city: 'London',
+    address: '1 Test Street',
+    contactName: 'Tess',
+    contactNumber: '0123',
+    boxCount: 1,
+    active: true,
+  });
+  const area = await createRecord(request, session, 'area', {
+    groupId: group,
+    clientId: client,
+    locationId: location,
+    title: `Room ${name}`,
+    description: 'e2e',
+    active: true,
+  });
+  const identifier = `e2e-${name}`;
+  const res = await request.post('/api/pod', {
+    headers: bearer(session),
+    data: {
+      groupId: group,
+      clientId: client,
+      locationId: location,
+      areaId: area,
+      title: `Pod ${name}`,
+      description: 'e2e',
+      identifier,
+      voltage: 230,
+      active: true,
+    },
+  });
+  if (res.status() !== 201) throw new Error(`POST /api/pod ${res.status()} ${await res.text()}`);
+  // The ingest key is answered once, beside the new pod.
+  const pod = (await res.json()) as { data: { id: number }; ingestKey: string };
+  const sensors = (await (
+    await request.get(`/api/sensor?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 50 }))}`, {
+      headers: bearer(session),
+    })
+  ).json()) as { data: { id: number; type: string; title: string }[] };
+  for (const s of sensors.data.filter((x) => types.includes(x.type)))
+    await createRecord(request, session, 'pod-sensor', { podId: pod.data.id, sensorId: s.id });
+  return {
+    group,
+    client,
+    location,
+    area,
+    pod: { id: pod.data.id, title: `Pod ${name}`, identifier, key: pod.ingestKey },
+    groupTitle: `G ${name}`,
+    clientTitle: `C ${name}`,
+  };
+}
+
+/** A verified viewer whose role is bound to one location, signed in through the API. */
+export async function locationViewer(
+  request: APIRequestContext,
+  session: AdminSession,
+  place: { group: number; client: number; location: number },
+  name: string,
+) {
+  const role = await createRecord(request, session, 'role', {
+    title: `One location ${name}`,
+    description: 'e2e',
+    accessLevel: 10,
+  });
+  await createRecord(request, session, 'role-location', {
+    groupId: place.group,
+    clientId: place.client,
+    roleId: role,
+    locationId: place.location,
+  });
+  const email = `viewer-${name}@e2e.test`;
+  const id = await createRecord(request, session, 'user', {
+    roleId: role,
+    firstName: 'Vi',
+    lastName: 'Ewer',
+    email,
+    password: 'viewer-password-1',
+    active: true,
+    verified: true,
+  });
+  const login = await request.post('/api/user/login', { data: { email, password: 'viewer-password-1' } });
+  const body = (await login.json()) as AdminSession;
+  if (!body.token) throw new Error(`the viewer could not sign in: ${login.status()}`);
+  return { id, email, session: body };
+}

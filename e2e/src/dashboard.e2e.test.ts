@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AdminSession, adminSession, createRecord, unique } from './admin-api';
+import { type AdminSession, adminSession, locationViewer, podEstate, unique } from './admin-api';
 import { baseUrl, launchBrowser, newPage } from './browser';
 
 /** The viewer's dashboard against the demo estate (seeded at start) and the real broker, as a newcomer sees it. */
@@ -115,66 +115,8 @@ describe('the dashboard', () => {
 
   it('shows a reading published over MQTT on the open dashboard without a reload', async () => {
     const name = unique();
-    const group = await createRecord(page.request, admin, 'group', {
-      title: `G ${name}`,
-      description: 'e2e',
-      active: true,
-    });
-    const client = await createRecord(page.request, admin, 'client', {
-      groupId: group,
-      title: `C ${name}`,
-      description: 'e2e',
-      active: true,
-    });
-    const location = await createRecord(page.request, admin, 'location', {
-      groupId: group,
-      clientId: client,
-      title: `Live ${name}`,
-      description: 'e2e',
-      country: 'UK',
-      city: 'London',
-      address: '1 Test Street',
-      contactName: 'Tess',
-      contactNumber: '0123',
-      boxCount: 1,
-      active: true,
-    });
-    const area = await createRecord(page.request, admin, 'area', {
-      groupId: group,
-      clientId: client,
-      locationId: location,
-      title: `Room ${name}`,
-      description: 'e2e',
-      active: true,
-    });
-    const podRes = await page.request.post('/api/pod', {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: {
-        groupId: group,
-        clientId: client,
-        locationId: location,
-        areaId: area,
-        title: `Pod ${name}`,
-        description: 'e2e',
-        identifier: `e2e-${name}`,
-        voltage: 230,
-        active: true,
-      },
-    });
-    expect(podRes.status()).toBe(201);
-    // The ingest key is answered once, beside the new pod.
-    const pod = (await podRes.json()) as { data: { id: number }; ingestKey: string };
-    const key = pod.ingestKey;
-    const sensors = (await (
-      await page.request.get(`/api/sensor?dataTableParams=${encodeURIComponent(JSON.stringify({ paging: 50 }))}`, {
-        headers: { Authorization: `Bearer ${admin.token}` },
-      })
-    ).json()) as { data: { id: number; type: string }[] };
-    const temperature = sensors.data.find((s) => s.type === 'TEMPERATURE');
-    await createRecord(page.request, admin, 'pod-sensor', {
-      podId: pod.data.id,
-      sensorId: temperature?.id,
-    });
+    const { location, area, pod } = await podEstate(page.request, admin, name, ['TEMPERATURE']);
+    const key = pod.key;
 
     await page.goto(`/location/${location}/area/${area}?sensor=TEMPERATURE`);
     const card = page.getByRole('article', { name: `Pod ${name}` });
@@ -203,31 +145,14 @@ describe('the dashboard', () => {
     const only = list.data[0];
     if (!only) throw new Error('the demo estate has no location');
     const name = unique();
-    const role = await createRecord(page.request, admin, 'role', {
-      title: `One location ${name}`,
-      description: 'e2e',
-      accessLevel: 10,
-    });
-    await createRecord(page.request, admin, 'role-location', {
-      groupId: only.groupId,
-      clientId: only.clientId,
-      roleId: role,
-      locationId: only.id,
-    });
-    const email = `viewer-${name}@e2e.test`;
-    await createRecord(page.request, admin, 'user', {
-      roleId: role,
-      firstName: 'Vi',
-      lastName: 'Ewer',
-      email,
-      password: 'viewer-password-1',
-      active: true,
-      verified: true,
-    });
+    const viewer = await locationViewer(
+      page.request,
+      admin,
+      { group: only.groupId, client: only.clientId, location: only.id },
+      name,
+    );
     const viewerPage = await newPage(browser);
-    const login = (await (
-      await viewerPage.request.post('/api/user/login', { data: { email, password: 'viewer-password-1' } })
-    ).json()) as AdminSession;
+    const login = viewer.session;
     await signInAs(viewerPage, login);
     await viewerPage.goto('/');
     await viewerPage.getByRole('article', { name: only.title }).waitFor();

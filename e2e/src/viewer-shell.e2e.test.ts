@@ -33,6 +33,8 @@ async function setStorage(scheme: 'light' | 'dark', signedIn: boolean) {
 async function check(path: string, ready: string) {
   await page.goto(path);
   await page.getByRole('heading', { name: ready }).first().waitFor();
+  // A page that loads its content shows a busy placeholder meanwhile: check what replaces it.
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
   return seriousViolations(page);
 }
 
@@ -46,6 +48,7 @@ describe.each(['light', 'dark'] as const)('the viewer shell in the %s scheme has
     ['/settings', 'Settings'],
     ['/profile', 'Profile'],
     ['/notificationspage', 'Notifications'],
+    ['/alerts', 'Alerts'],
     ['/admin/group', 'Group'],
   ])('on %s', async (path, heading) => {
     await setStorage(scheme, true);

@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { aggregateRoutes } from './aggregates/aggregate-routes';
+import { alertCardRoutes } from './alert-cards/card-routes';
 import { registerAlarmHealthMail } from './alerts/alarm-health-mail';
 import { alarmHealthRoutes } from './alerts/alarm-health-routes';
 import { registerRuleWorker } from './alerts/rule-worker-plugin';
@@ -117,6 +118,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
   await app.register(aggregateRoutes);
+  await app.register(alertCardRoutes);
   await app.register(weatherRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -7,6 +7,7 @@ import { PlaceholderPage } from '../components/placeholder-page';
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const AlertsPage = lazy(() => import('../features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const NotificationsPage = lazy(() =>
   import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -34,7 +35,7 @@ export const viewerRoutes: RouteObject[] = [
   { path: ':groupShortcode/:clientShortcode/liveperformance', element: <DashboardPage title="Live Performance" /> },
   page('tips', 'Tips'),
   { path: 'articletip', element: <ArticleTipPage /> },
-  page('alerts', 'Alerts'),
+  { path: 'alerts', element: <AlertsPage /> },
   page('savings', 'Savings'),
   { path: 'settings', element: <SettingsPage /> },
   page('reports', 'Reports'),

@@ -34,7 +34,10 @@ describe('AlarmHealthPage', () => {
     expect(await screen.findByText('Flooded')).toBeInTheDocument();
     expect(screen.getByText('98')).toBeInTheDocument(); // 14 x 7
     const noisiest = screen.getByRole('region', { name: 'Noisiest rules' });
-    expect(within(noisiest).getByRole('link', { name: 'Flapping boiler' })).toHaveAttribute('href', '/admin/rule/update/9');
+    expect(within(noisiest).getByRole('link', { name: 'Flapping boiler' })).toHaveAttribute(
+      'href',
+      '/admin/rule/update/9',
+    );
     const floods = screen.getByRole('region', { name: 'Floods' });
     expect(within(floods).getByText('24 Nov 2026, 10:00')).toBeInTheDocument();
     expect(within(floods).getByText('Aurora Hotels')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, displayValue, formatValue, gaugePercent, offlineText, tileOf } from './card-values';
+import { countsText, displayValue, gaugePercent, offlineText, tileOf } from './card-values';
 
 describe('card values (docs/domain.md#cards)', () => {
   it.each([
@@ -11,12 +11,6 @@ describe('card values (docs/domain.md#cards)', () => {
     ['MOTION', 0.4, 230, 0],
   ])('%s with mean %f at %i V shows %f', (type, avg, voltage, shown) => {
     expect(displayValue(type, avg, voltage)).toBeCloseTo(shown, 10);
-  });
-
-  it('writes electricity with its 2 decimals and thousands apart', () => {
-    expect(formatValue('ELECTRICITY', 5)).toBe('5.00');
-    expect(formatValue('BAROMETRIC', 1013)).toBe('1,013');
-    expect(formatValue('WATER_FLOW', 9.6)).toBe('9.6');
   });
 
   it.each([

@@ -6,6 +6,7 @@ import {
   SENSOR_UNITS,
   type SensorType,
 } from '@greenpod/contracts';
+import { formatValue } from '../../lib/sensor-values';
 
 export interface CardReading {
   sensorType: string;
@@ -41,13 +42,6 @@ export function displayValue(sensorType: string, avg: number, voltage: number): 
   return Math.round(avg);
 }
 
-export function formatValue(sensorType: string, value: number): string {
-  // Electricity always shows its 2 decimals; water flow keeps one where it has one, so 12 x 0.8 reads 9.6.
-  const min = sensorType === 'ELECTRICITY' ? 2 : 0;
-  const max = sensorType === 'ELECTRICITY' ? 2 : sensorType === 'WATER_FLOW' ? 1 : 0;
-  return value.toLocaleString(undefined, { minimumFractionDigits: min, maximumFractionDigits: max });
-}
-
 /** Where a value sits between its sensor's min and max, clamped to 0..100. */
 export function gaugePercent(sensorType: SensorType, value: number): number {
   const { min, max } = SENSOR_RANGES[sensorType];
@@ -81,13 +75,6 @@ export function tileOf(
   };
 }
 
-/** Theme colours of the gauge states: neutral when nothing judges the value. */
-export const STATE_COLORS: Record<RuleState | 'none', string> = {
-  ok: 'green',
-  close: 'yellow',
-  exceeded: 'red',
-  none: 'gray',
-};
 export const STATE_LABELS: Record<RuleState, string> = {
   ok: 'Within limits',
   close: 'Close to a limit',

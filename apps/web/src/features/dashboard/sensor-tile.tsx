@@ -1,7 +1,8 @@
 import { SENSOR_LABELS } from '@greenpod/contracts';
 import { SemiCircleProgress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { STATE_COLORS, STATE_LABELS, type Tile } from './card-values';
+import { STATE_COLORS } from '../../lib/sensor-values';
+import { STATE_LABELS, type Tile } from './card-values';
 import { SENSOR_ICONS } from './sensor-icons';
 import classes from './sensor-tile.module.css';
 

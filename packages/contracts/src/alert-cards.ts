@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CONDITIONS, CURRENCIES, PERIOD_TYPES, SEVERITIES } from './choices';
+import { SENSOR_TYPES, SENSOR_UNITS, type SensorType } from './sensor-types';
+
+/**
+ * The alerts page's cards (docs/api.md#alert-cards, docs/domain.md#rules): one per rule and pod it
+ * applies to. Server and web share this schema: the route answers through it, the web reads it.
+ */
+
+/** A UTC wire time, `yyyy-MM-dd HH:mm:ss`. */
+const wireTime = z.string();
+
+export const ALERT_STATUSES = ['ok', 'close', 'exceeded'] as const;
+
+export const alertCardSchema = z.object({
+  ruleId: z.number(),
+  podId: z.number(),
+  /** The rule's title. */
+  title: z.string(),
+  podTitle: z.string(),
+  areaTitle: z.string(),
+  locationTitle: z.string(),
+  sensorType: z.enum(SENSOR_TYPES),
+  /** `saving` when a tariff covers this pod and sensor type: the card then carries goal and savings. */
+  type: z.enum(['default', 'saving']),
+  /** The episode's phase, or the latest reading against the limit; null with neither. */
+  status: z.enum(ALERT_STATUSES).nullable(),
+  condition: z.enum(CONDITIONS),
+  threshold: z.number(),
+  severity: z.enum(SEVERITIES),
+  action: z.string(),
+  /** The pod's voltage, which turns an electricity reading into kWh. */
+  voltage: z.number(),
+  /** The latest reading of this pod and sensor type, as the pod sent it. */
+  current: z.object({ value: z.number(), at: wireTime }).nullable(),
+  /** The tariff's money goal per period. */
+  goal: z.object({ amount: z.number(), currency: z.enum(CURRENCIES), period: z.enum(PERIOD_TYPES) }).nullable(),
+  /** The latest saving of this pod and sensor type (in the goal's currency). */
+  savings: z.object({ amount: z.number(), periodStart: wireTime }).nullable(),
+  /** When the rule last fired on this pod (its latest ALERT). */
+  lastBreachAt: wireTime.nullable(),
+  /** The open episode's start, as the rules engine keeps it; null when none is open (or none evaluated). */
+  episodeStartedAt: wireTime.nullable(),
+  /** Who acknowledged the open episode, and when; null when no one has (or the episode ended). */
+  acknowledgement: z.object({ userId: z.number().nullable(), name: z.string().nullable(), at: wireTime }).nullable(),
+});
+export type AlertCard = z.infer<typeof alertCardSchema>;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** Alert units by sensor (docs/domain.md#rules): a reading's energy and volume; the card units elsewhere. */
+export const ALERT_UNITS: Record<SensorType, string> = {
+  ...SENSOR_UNITS,
+  ELECTRICITY: 'kWh',
+  WATER_FLOW: 'L',
+  TEMPERATURE: '°C',
+};
