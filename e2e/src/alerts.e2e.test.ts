@@ -71,17 +71,21 @@ describe('alerts in the browser', () => {
     await admin.getByRole('button', { name: 'Submit' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/rule');
 
-    // Both viewers have the app open; the bell is in every page's header.
+    // Both viewers have the alerts page open; the bell is in every page's header.
     const viewer = async (s: AdminSession) => {
       const p = await newPage(browser);
       pages.push(p);
       await signInAs(p, s);
-      await p.goto('/settings');
+      await p.goto('/alerts');
+      await p.getByRole('heading', { name: 'Alerts' }).waitFor();
       await p.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
       return p;
     };
     const insidePage = await viewer(inside.session);
     const outsidePage = await viewer(outside.session);
+    const card = insidePage.getByRole('article', { name: `${ruleTitle} on ${estate.pod.title}` });
+    await card.waitFor();
+    expect(await outsidePage.getByRole('article', { name: new RegExp(ruleTitle) }).count()).toBe(0);
 
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${inject('mqttPort')}`, {
       username: estate.pod.identifier,
@@ -96,9 +100,21 @@ describe('alerts in the browser', () => {
       );
     await publish(35); // resolves on the PUBACK, sent after the commit
 
-    // Live: no reload, within 2 s of the commit.
+    // Live: no reload, within 2 s of the commit, the bell counts it and the card turns red.
     const bell = insidePage.getByRole('button', { name: 'Notifications, 1 unread' });
-    await bell.waitFor({ timeout: 2_000 });
+    const t0 = Date.now();
+    await bell.waitFor({ timeout: 15_000 });
+    console.log('bell after', Date.now() - t0, 'ms');
+    await insidePage
+      .locator(`article[data-status="exceeded"][aria-label="${ruleTitle} on ${estate.pod.title}"]`)
+      .waitFor({ timeout: 2_000 });
+    expect(await card.getByText('Exceeded', { exact: true }).count()).toBe(1);
+    const pill = await card
+      .getByText('Exceeded', { exact: true })
+      .evaluate((el) => getComputedStyle(el.closest('.mantine-Badge-root') ?? el).color);
+    const [r, g, b] = (pill.match(/\d+/g) ?? []).map(Number);
+    expect(r).toBeGreaterThan((g ?? 0) + 40); // red, not amber or green
+    expect(r).toBeGreaterThan((b ?? 0) + 40);
     await bell.click();
     await insidePage
       .getByRole('dialog', { name: /^Notifications/ })
@@ -129,6 +145,7 @@ describe('alerts in the browser', () => {
     expect((await unread(inside)).filter((n) => n.podId === estate.pod.id).map((n) => n.type)).toEqual(['ALERT']);
     expect(await unread(outside)).toEqual([]);
     expect(await outsidePage.getByRole('button', { name: 'Notifications', exact: true }).count()).toBe(1);
+    expect(await outsidePage.getByRole('article', { name: new RegExp(ruleTitle) }).count()).toBe(0);
     expect(mailFor(inside.email)).toHaveLength(1);
     await device.endAsync();
   });

@@ -20,6 +20,36 @@ export interface JoinDef {
   label: string;
 }
 
+/**
+ * A check across fields, beyond what one field's schema can say (a rule's threshold against its sensor's
+ * type, its clear level against its condition). The admin form runs it before submit and the server on
+ * every write, so the message is the same in both places (docs/decisions/0024-row-checks.md).
+ */
+export interface RowCheck {
+  /** The field the message belongs to: shown under it, and its key in `validationErrors`. */
+  field: string;
+  /** The fields it reads. A create always checks; an update only when one of them changes. */
+  inputs: readonly string[];
+  /** A column of the row a ref field points at, which the check needs (the chosen sensor's type). */
+  lookup?: { via: string; column: string };
+  /**
+   * The message, or null when the values fit. `values` are the row as it will be (sent over stored);
+   * `looked` is the lookup's column, null when the ref is not chosen.
+   */
+  problem: (values: Record<string, unknown>, looked: unknown) => string | null;
+}
+
+/** Whether a write must run a check: always on create, on update when one of its inputs changes. */
+export function checkApplies(check: RowCheck, values: Record<string, unknown>, stored?: Record<string, unknown>) {
+  if (!stored) return true;
+  return check.inputs.some((key) => key in values && !sameValue(values[key], stored[key]));
+}
+
+// Numbers may come back as numeric strings (form inputs, bigint columns): compare them as text.
+const sameValue = (a: unknown, b: unknown) =>
+  (a ?? null) === (b ?? null) ||
+  (a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b));
+
 export interface ResourceInput {
   /** URL segment: /api/<name>, /admin/<name>. */
   name: string;
@@ -49,6 +79,8 @@ export interface ResourceInput {
   secretOnCreate?: string;
   /** Server-side uniqueness (409 on a duplicate), by field. */
   unique?: readonly string[];
+  /** Checks across fields, run by the admin form and on every write. */
+  checks?: readonly RowCheck[];
 }
 
 /** How a list cell is shown: a field's kind, or a joined title, a system date or the id. */

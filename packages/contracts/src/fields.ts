@@ -25,7 +25,14 @@ interface FieldBase {
 
 export type FieldDef =
   | (FieldBase & { kind: 'text'; max?: number; format?: 'email' | 'color' | 'multiline' | 'password' | 'slug' })
-  | (FieldBase & { kind: 'number'; int?: boolean; min?: number; max?: number })
+  | (FieldBase & {
+      kind: 'number';
+      int?: boolean;
+      min?: number;
+      max?: number;
+      /** What is said for a value that is not a number (default MESSAGES.invalidNumber). */
+      notANumber?: string;
+    })
   | (FieldBase & { kind: 'flag'; default?: boolean })
   | (FieldBase & { kind: 'enum'; values: readonly (string | number)[] })
   | (FieldBase & { kind: 'ref'; entity: string; parent?: string; optionLabel?: string })
@@ -101,8 +108,9 @@ function inputSchema(f: FieldDef): z.ZodType {
       return z.preprocess(blankToUndefined, s);
     }
     case 'number': {
-      let n = z.number({ error: typeError(MESSAGES.invalidNumber) });
-      if (f.int) n = n.int(MESSAGES.invalidNumber);
+      const notANumber = f.notANumber ?? MESSAGES.invalidNumber;
+      let n = z.number({ error: typeError(notANumber) });
+      if (f.int) n = n.int(notANumber);
       if (f.min !== undefined && f.max !== undefined) {
         const msg = MESSAGES.outOfRange(f.min, f.max);
         n = n.min(f.min, msg).max(f.max, msg);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearLevelProblem, gaugeState, type Limit, ruleState } from './rule-state';
+import { clearLevelProblem, gaugeState, type Limit, ruleState, thresholdProblem } from './rule-state';
 
 const greater: Limit = { condition: 'greater', threshold: 30 };
 const smaller: Limit = { condition: 'smaller', threshold: 10 };
@@ -61,5 +61,51 @@ describe('clearLevelProblem', () => {
     ['equal', 1, null, null],
   ] as const)('%s %s with clear level %s: %s', (condition, threshold, clearLevel, expected) => {
     expect(clearLevelProblem(condition, threshold, clearLevel)).toBe(expected);
+  });
+});
+
+describe('thresholdProblem', () => {
+  const NOT_A_NUMBER = 'Threshold must be a numeric value. Please provide a valid number for the threshold.';
+  const range = (label: string, span: string) => `${label} threshold value must be between ${span}`;
+  it.each([
+    ['AIR_QUALITY', 0, null],
+    ['AIR_QUALITY', 5000, null],
+    ['AIR_QUALITY', -1, range('Air Quality', '0-5000')],
+    ['AIR_QUALITY', 5000.5, range('Air Quality', '0-5000')],
+    ['ELECTRICITY', 10000, null],
+    ['ELECTRICITY', 10001, range('Electricity', '0-10000')],
+    ['WATER_FLOW', 1000, null],
+    ['WATER_FLOW', -0.1, range('Water Flow', '0-1000')],
+    ['LUMINESCENCE', 100000, null],
+    ['LUMINESCENCE', 100001, range('Luminescence', '0-100000')],
+    ['BAROMETRIC', 870, null],
+    ['BAROMETRIC', 1080, null],
+    ['BAROMETRIC', 869.9, range('Barometric', '870-1080')],
+    ['BAROMETRIC', 1081, range('Barometric', '870-1080')],
+    ['HUMIDITY', 100, null],
+    ['HUMIDITY', 101, range('Humidity', '0-100')],
+    // The spec's temperature check could never pass; -40..100 is what it means.
+    ['TEMPERATURE', -40, null],
+    ['TEMPERATURE', 100, null],
+    ['TEMPERATURE', 26, null],
+    ['TEMPERATURE', -41, 'Temperature threshold value must be between -40 to 100'],
+    ['TEMPERATURE', 101, 'Temperature threshold value must be between -40 to 100'],
+    ['MOTION', 0, null],
+    ['MOTION', 1, null],
+    ['MOTION', 0.5, 'Motion threshold value must be 0 or 1'],
+    ['MOTION', 2, 'Motion threshold value must be 0 or 1'],
+    ['TEMPERATURE', '25.5', null],
+    ['HUMIDITY', '150', range('Humidity', '0-100')],
+    ['TEMPERATURE', 'abc', NOT_A_NUMBER],
+    ['TEMPERATURE', '', NOT_A_NUMBER],
+    ['TEMPERATURE', null, NOT_A_NUMBER],
+    ['TEMPERATURE', Number.NaN, NOT_A_NUMBER],
+    ['TEMPERATURE', Number.POSITIVE_INFINITY, NOT_A_NUMBER],
+    [null, 'abc', NOT_A_NUMBER],
+    [null, 10, 'Please input Threshold value'],
+    [undefined, 10, 'Please input Threshold value'],
+    ['SOUND', 10, 'Please input Threshold value'],
+  ] as const)('%s at %o: %s', (sensorType, value, expected) => {
+    expect(thresholdProblem(sensorType, value)).toBe(expected);
   });
 });

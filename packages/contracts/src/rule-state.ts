@@ -1,3 +1,5 @@
+import { SENSOR_TYPES, type SensorType } from './sensor-types';
+
 /** How a value stands against a rule (docs/domain.md#rules): the episode states the gauges colour. */
 export type RuleState = 'ok' | 'close' | 'exceeded';
 export type Condition = 'greater' | 'smaller' | 'equal';
@@ -67,4 +69,43 @@ export function clearLevelProblem(condition: Condition, threshold: number, clear
   if (condition === 'smaller' && clearLevel < threshold)
     return 'The clear level of a smaller rule must not be below its threshold';
   return null;
+}
+
+export const THRESHOLD_NOT_A_NUMBER =
+  'Threshold must be a numeric value. Please provide a valid number for the threshold.';
+export const THRESHOLD_NO_SENSOR_TYPE = 'Please input Threshold value';
+
+/**
+ * What a rule's threshold may be, by its sensor's type (docs/screens.md#rule), and what is said
+ * otherwise. Temperature and air quality follow docs/domain.md#spec-fixes: -40 to 100 accepted, and the
+ * air quality message names the range it accepts. Motion is on or off.
+ */
+export const THRESHOLD_LIMITS: Record<SensorType, { accepts: (value: number) => boolean; message: string }> = {
+  AIR_QUALITY: between(0, 5000, 'Air Quality threshold value must be between 0-5000'),
+  ELECTRICITY: between(0, 10000, 'Electricity threshold value must be between 0-10000'),
+  WATER_FLOW: between(0, 1000, 'Water Flow threshold value must be between 0-1000'),
+  LUMINESCENCE: between(0, 100000, 'Luminescence threshold value must be between 0-100000'),
+  BAROMETRIC: between(870, 1080, 'Barometric threshold value must be between 870-1080'),
+  HUMIDITY: between(0, 100, 'Humidity threshold value must be between 0-100'),
+  TEMPERATURE: between(-40, 100, 'Temperature threshold value must be between -40 to 100'),
+  MOTION: { accepts: (v) => v === 0 || v === 1, message: 'Motion threshold value must be 0 or 1' },
+};
+
+function between(min: number, max: number, message: string) {
+  return { accepts: (v: number) => v >= min && v <= max, message };
+}
+
+const isSensorType = (type: unknown): type is SensorType => SENSOR_TYPES.includes(type as SensorType);
+
+/**
+ * A rule's threshold against the type of its sensor: not a number first, then the type's range; a
+ * sensor of no known type (none chosen yet) asks for the value again. Form inputs are strings, so a
+ * numeric string counts as its number. Null when it fits.
+ */
+export function thresholdProblem(sensorType: unknown, value: unknown): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return THRESHOLD_NOT_A_NUMBER;
+  if (!isSensorType(sensorType)) return THRESHOLD_NO_SENSOR_TYPE;
+  const limit = THRESHOLD_LIMITS[sensorType];
+  return limit.accepts(n) ? null : limit.message;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Condition, clearLevelProblem, entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
+import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
@@ -12,6 +12,7 @@ import { setNewIngestKey } from '../telemetry/ingest-keys';
 import { movePodRollups } from '../telemetry/location-rollups';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 import { measurementRollupTotal } from './measurement-total';
+import { checkRow } from './row-checks';
 
 export type Values = Record<string, unknown>;
 export interface HookContext {
@@ -71,18 +72,6 @@ export const ENTITY_HOOKS = {
     beforeDelete: removeReadingFromRollups,
     listTotal: measurementRollupTotal,
   },
-  rule: {
-    // The clear level is checked against the rule as it will be, fields sent or kept.
-    async beforeWrite(values, { existing }) {
-      const merged = { ...existing, ...values };
-      const problem = clearLevelProblem(
-        merged.condition as Condition,
-        Number(merged.thresholdValue),
-        merged.clearLevel === null || merged.clearLevel === undefined ? null : Number(merged.clearLevel),
-      );
-      if (problem) throw badRequest(problem, { clearLevel: [problem] });
-    },
-  },
   pod: {
     // A pod's readings count for the location it is in now, history included.
     async beforeWrite(values, { tx, mode, existing }) {
@@ -121,5 +110,7 @@ export async function beforeWrite(resource: Resource, values: Values, ctx: HookC
   if (ctx.mode === 'create') {
     for (const [key, f] of Object.entries(resource.fields)) if (f.kind === 'shortcode') values[key] = newShortcode();
   }
+  // The resource's own checks across fields (a rule's threshold and clear level) come before any hook writes.
+  await checkRow(resource, values, ctx);
   await hooksOf(resource)?.beforeWrite?.(values, ctx);
 }

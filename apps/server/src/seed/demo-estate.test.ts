@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { thresholdProblem } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { PodDirectory } from '../telemetry/pod-directory';
@@ -85,6 +86,14 @@ describe('demo estate', () => {
                  FROM measurement_daily GROUP BY 1, 2, 3) d USING (pod_id, sensor_type, bucket)
       WHERE m.count IS DISTINCT FROM d.c OR NOT abs(m.sum - d.s) <= 1e-6 * greatest(1, abs(d.s)) OR m.min <> d.lo OR m.max <> d.hi`;
     expect(await one(mismatched)).toBe(0);
+  });
+
+  it('writes rules (around the API, in bulk) whose thresholds fit their sensor’s type, as the API requires', async () => {
+    const rules = await db.query<{ type: string; threshold: number }>(
+      'SELECT s.type, r.threshold_value AS threshold FROM rule r JOIN sensor s ON s.id = r.sensor_id',
+    );
+    expect(rules.length).toBeGreaterThan(0);
+    for (const r of rules) expect(thresholdProblem(r.type, Number(r.threshold)), r.type).toBeNull();
   });
 
   it('does nothing on the next start', async () => {

@@ -29,10 +29,10 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       if (f.format === 'password') return 'password-123';
       if (f.format === 'slug') return `id-${n}`;
       return `${f.label} ${n}`.slice(0, f.max ?? 255);
-    case 'number': {
-      const min = f.min ?? 0;
-      return Math.min(min + 1, f.max ?? min + 1);
-    }
+    // 1 where the bounds allow it, else the bound nearest to it: a rule's threshold must also fit
+    // the type of its sensor (the factory's sensor is a temperature sensor, -40..100).
+    case 'number':
+      return Math.min(Math.max(1, f.min ?? 0), f.max ?? Number.POSITIVE_INFINITY);
     case 'flag':
       return true;
     case 'enum':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkApplies } from '../define-resource';
 import { type FieldDef, unhandledKind } from '../fields';
-import { entryFor, pod, RESOURCE_NAMES, RESOURCES, type ResourceName, user } from './index';
+import { entryFor, pod, RESOURCE_BY_NAME, RESOURCE_NAMES, RESOURCES, type ResourceName, rule, user } from './index';
 
 describe('the registry', () => {
   it('names each resource once, and RESOURCE_NAMES lists them all', () => {
@@ -19,6 +20,30 @@ describe('the registry', () => {
     expect(entryFor<string>(notes, pod)).toBe('ingest key');
     expect(entryFor<string>(notes, user)).toBeUndefined();
     expect(entryFor<string>(notes, { name: 'asset' })).toBeUndefined();
+  });
+
+  it('names only real fields in its row checks, and a lookup reads a stored column of the ref’s row', () => {
+    for (const resource of RESOURCES) {
+      for (const check of resource.checks ?? []) {
+        for (const key of [check.field, ...check.inputs]) expect(resource.fields, resource.name).toHaveProperty(key);
+        if (!check.lookup) continue;
+        const via = resource.fields[check.lookup.via];
+        expect(via?.kind, `${resource.name}.${check.lookup.via}`).toBe('ref');
+        const target = via?.kind === 'ref' ? RESOURCE_BY_NAME.get(via.entity) : undefined;
+        expect(target?.storedFields).toContain(check.lookup.column);
+      }
+    }
+  });
+
+  it('runs a row check on create, and on update only when one of its inputs changes', () => {
+    const [threshold] = rule.checks ?? [];
+    if (!threshold) throw new Error('the rule has a threshold check');
+    const stored = { thresholdValue: 30, sensorId: 4, title: 'Warm' };
+    expect(checkApplies(threshold, { thresholdValue: 30 })).toBe(true);
+    expect(checkApplies(threshold, { title: 'Hot' }, stored)).toBe(false);
+    expect(checkApplies(threshold, { thresholdValue: '30', sensorId: 4 }, stored)).toBe(false);
+    expect(checkApplies(threshold, { thresholdValue: 31 }, stored)).toBe(true);
+    expect(checkApplies(threshold, { sensorId: 5 }, stored)).toBe(true);
   });
 
   it('makes a switch over field kinds exhaustive: an unhandled kind does not compile', () => {

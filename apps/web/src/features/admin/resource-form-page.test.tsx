@@ -1,4 +1,4 @@
-import { area, client, defineResource, type FieldDef, group, pod, userNotification } from '@greenpod/contracts';
+import { area, client, defineResource, type FieldDef, group, pod, rule, userNotification } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,47 @@ describe('generic resource form', () => {
     await user.click(screen.getByRole('button', { name: /^Group/ }));
     await user.click(await screen.findByRole('option', { name: 'Group Two' }));
     expect(clientSelect()).not.toHaveTextContent('Client of group');
+  });
+
+  it('checks a rule’s threshold against the chosen sensor’s type under the field, before anything is sent', async () => {
+    const sensors = [
+      { id: 3, title: 'Humidity sensor', type: 'HUMIDITY' },
+      { id: 4, title: 'Light sensor', type: 'LUMINESCENCE' },
+    ];
+    const calls = mockFetch((url) => ({
+      body: {
+        success: true,
+        data: url.pathname === '/api/sensor' ? sensors : [],
+        paging: { skip: 0, limit: 1000, total: 2 },
+      },
+    }));
+    renderRoutes([{ path: '/', element: <ResourceFormPage resource={rule} mode="create" /> }], '/');
+    const user = userEvent.setup();
+    const threshold = () => screen.getByLabelText(/Threshold Value/);
+
+    // No sensor chosen yet: the threshold cannot be judged.
+    await user.type(threshold(), '150');
+    await user.tab();
+    await waitFor(() => expect(threshold()).toHaveAccessibleDescription('Please input Threshold value'));
+
+    await user.click(screen.getByRole('button', { name: /^Sensor/ }));
+    await user.click(await screen.findByRole('option', { name: 'Humidity sensor' }));
+    await waitFor(() =>
+      expect(threshold()).toHaveAccessibleDescription('Humidity threshold value must be between 0-100'),
+    );
+
+    // Another sensor, another range: the same 150 fits a light sensor.
+    await user.click(screen.getByRole('button', { name: /^Sensor/ }));
+    await user.click(await screen.findByRole('option', { name: 'Light sensor' }));
+    await waitFor(() => expect(threshold()).not.toHaveAccessibleDescription());
+
+    await user.clear(threshold());
+    await user.type(threshold(), '100001');
+    await waitFor(() =>
+      expect(threshold()).toHaveAccessibleDescription('Luminescence threshold value must be between 0-100000'),
+    );
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(calls.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('after creating a pod shows its ingest key once, then returns to the list', async () => {

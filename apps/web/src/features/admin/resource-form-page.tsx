@@ -1,10 +1,9 @@
 import type { Resource } from '@greenpod/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { applyServerErrors, type ServerErrorState } from '../../components/form/server-errors';
@@ -13,13 +12,13 @@ import {
   type FormMode,
   type FormValues,
   formFields,
-  formSchema,
   initialValues,
   parentOf,
   toPayload,
 } from './form-model';
 import { itemQuery, resourceKey, saveResource } from './resource-api';
 import { ResourceField } from './resource-field';
+import { checkedWith, resourceResolver } from './resource-resolver';
 import { secretLabel, secretNote, secretOf } from './secret';
 import { SecretModal } from './secret-modal';
 
@@ -36,7 +35,12 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   const secretField = mode === 'create' ? resource.secretOnCreate : undefined;
   const [secret, setSecret] = useState<string | null>(null);
 
-  const resolver = useMemo(() => zodResolver(formSchema(resource, mode)) as Resolver<FormValues>, [resource, mode]);
+  const item = useQuery({ ...itemQuery(resource.name, id), enabled: mode === 'update' });
+  const stored = mode === 'update' ? item.data : undefined;
+  const resolver = useMemo(
+    () => resourceResolver(resource, mode, fields, queryClient, stored),
+    [resource, mode, fields, queryClient, stored],
+  );
   const form = useForm<FormValues>({
     mode: 'onTouched',
     resolver,
@@ -44,7 +48,6 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const item = useQuery({ ...itemQuery(resource.name, id), enabled: mode === 'update' });
   useEffect(() => {
     if (item.data) form.reset(initialValues(fields, item.data));
   }, [item.data, fields, form]);
@@ -76,9 +79,12 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
     return save.mutateAsync(values).catch(() => undefined);
   });
 
-  // Changing a parent select empties every select that cascades from it.
-  const clearDependants = (key: string) => {
+  // Changing a parent select empties every select that cascades from it; a field whose check reads
+  // the changed one (a threshold reads its sensor) is checked again once the user has been there.
+  const onChanged = (key: string) => {
     for (const child of dependants(fields, key)) form.setValue(child, '', { shouldDirty: true });
+    const recheck = checkedWith(resource, key).filter((f) => form.getFieldState(f).isTouched);
+    if (recheck.length > 0) void form.trigger(recheck);
   };
   const values = form.watch();
   const labelOf = (key: string) => resource.fields[key]?.label ?? key;
@@ -107,7 +113,7 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
                 mode={mode}
                 control={form.control}
                 parent={parentKey ? { key: parentKey, value: values[parentKey] } : undefined}
-                onChanged={clearDependants}
+                onChanged={onChanged}
               />
             );
           })}

@@ -1,9 +1,14 @@
 import type { AlertCard } from '@greenpod/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { useLiveNotifications } from '../../lib/live-readings';
 
 export const ALERT_CARDS_KEY = ['alert-cards'] as const;
-/** The cards follow the rules engine without a live stream of their own: they are fetched again this often. */
+/**
+ * The cards are fetched again at once when the live stream says a notification was delivered (a card just
+ * changed its status), and this often besides (an acknowledgement made elsewhere, a status with no
+ * notification).
+ */
 export const ALERT_REFRESH_MS = 30_000;
 
 /** GET /api/alert-cards (docs/api.md#alert-cards): every card in the caller's scope, exceeded first. */
@@ -14,7 +19,11 @@ export const alertCardsQuery = () =>
     refetchInterval: ALERT_REFRESH_MS,
   });
 
-export const useAlertCards = () => useQuery(alertCardsQuery());
+export function useAlertCards() {
+  const queryClient = useQueryClient();
+  useLiveNotifications(true, () => void queryClient.invalidateQueries({ queryKey: ALERT_CARDS_KEY }));
+  return useQuery(alertCardsQuery());
+}
 
 const sameCard = (a: AlertCard, b: Pick<AlertCard, 'ruleId' | 'podId'>) => a.ruleId === b.ruleId && a.podId === b.podId;
 

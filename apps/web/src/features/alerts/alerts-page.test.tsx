@@ -3,9 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setTimeZone } from '../../lib/preferences';
+import { saveSession } from '../../lib/session';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch, renderRoutes } from '../../test/render';
+import { TEST_USER } from '../../test/users';
 import { AlertsPage } from './alerts-page';
 
 dayjs.extend(utc);
@@ -127,6 +130,27 @@ describe('AlertsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Only an exceeded alert can be acknowledged: this one is OK',
     );
+  });
+
+  it('fetches the cards again as soon as the live stream says a notification was delivered', async () => {
+    FakeEventSource.install();
+    saveSession('tok', TEST_USER);
+    const cards: AlertCard[] = [{ ...base, status: 'ok' }];
+    serve(cards);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Room too warm on Room 101' });
+    expect(card).toHaveAttribute('data-status', 'ok');
+    cards[0] = base;
+    const stream = await vi.waitFor(() => FakeEventSource.only());
+    stream.emit('open');
+    stream.emit('notification', {});
+    await vi.waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Room too warm on Room 101' })).toHaveAttribute(
+        'data-status',
+        'exceeded',
+      ),
+    );
+    FakeEventSource.reset();
   });
 
   it('says "No Data Found" when no rule applies to the pods in scope', async () => {
