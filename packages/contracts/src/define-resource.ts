@@ -18,6 +18,8 @@ export interface JoinDef {
   /** The column of the joined row to show. */
   column: string;
   label: string;
+  /** A numeric column: answered as a number and left out of text search. Text otherwise. */
+  numeric?: boolean;
 }
 
 /**
@@ -144,7 +146,8 @@ export function defineResource<const N extends string, F extends Record<string, 
     const f = input.fields[key] as FieldDef;
     if (!f.writeOnly) rowShape[key] = fieldOutput(f);
   }
-  for (const key of Object.keys(joins)) rowShape[key] = z.string().nullable();
+  for (const [key, j] of Object.entries(joins))
+    rowShape[key] = j.numeric ? z.number().nullable() : z.string().nullable();
   rowShape.created = z.string();
   rowShape.updated = z.string();
 

@@ -93,3 +93,23 @@ describe('POST /api/user-notification/read-all', () => {
     expect((await t.call('POST', '/api/user-notification/read-all')).status).toBe(401);
   });
 });
+
+describe('GET /api/user-notification', () => {
+  it("answers the notification's value as a number, and searches the text joins alone", async () => {
+    const ctx: Context = {};
+    await ensure(t, 'pod', ctx);
+    const { user } = await podViewer(ctx);
+    const notificationId = await create(t, res('notification'), ctx, { value: 35.5, type: 'ALERT', severity: 'HIGH' });
+    const id = await create(t, res('user-notification'), { ...ctx, notification: notificationId }, { userId: user.id });
+    const list = await t.call('GET', '/api/user-notification', { token: user.token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect((list.body.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({
+      notificationValue: 35.5,
+      notificationTitle: 'ALERT',
+    });
+    const search = encodeURIComponent(JSON.stringify({ searchWord: 'ALERT' }));
+    const found = await t.call('GET', `/api/user-notification?dataTableParams=${search}`, { token: user.token });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect((found.body.data as { id: number }[]).map((r) => r.id)).toContain(id);
+  });
+});

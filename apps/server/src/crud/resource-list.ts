@@ -37,7 +37,12 @@ export function resourceListSource(resource: Resource): ListSource {
     select: c.select,
     expr: c.expr,
     searchable: resource.searchable,
-    searchFields: [...resource.searchable, ...Object.keys(resource.joins ?? {})],
+    searchFields: [
+      ...resource.searchable,
+      ...Object.entries(resource.joins ?? {})
+        .filter(([, j]) => !j.numeric)
+        .map(([key]) => key),
+    ],
     filters: Object.fromEntries(resource.filterable.map((key) => [key, filterKind(resource, key)])),
     sortable: resource.sortable,
     defaultSort: resource.defaultSort ?? { key: 'id', direction: 'DESC' },

@@ -20,7 +20,7 @@ export const userNotification = defineResource({
     userEmail: { via: 'userId', column: 'email', label: 'email' },
     // What the bell and the notifications page say about each one, in the same list call.
     severity: { via: 'notificationId', column: 'severity', label: 'Severity' },
-    notificationValue: { via: 'notificationId', column: 'value', label: 'Value' },
+    notificationValue: { via: 'notificationId', column: 'value', label: 'Value', numeric: true },
     podTitle: titleJoin('notificationId.podId', 'Pod'),
     sensorTitle: titleJoin('notificationId.sensorId', 'Sensor'),
   },
