@@ -50,6 +50,7 @@ describe.each(['light', 'dark'] as const)('the viewer shell in the %s scheme has
     ['/notificationspage', 'Notifications'],
     ['/alerts', 'Alerts'],
     ['/admin/group', 'Group'],
+    ['/admin/alarm-health', 'Alarm Health'],
   ])('on %s', async (path, heading) => {
     await setStorage(scheme, true);
     expect(await check(path, heading)).toEqual([]);
