@@ -44,12 +44,13 @@ describe('the rules engine through ingest and the queue', () => {
             severity: 'MEDIUM',
           });
           await create(t, getResource('alert'), messy.ctx, { podId: messy.id, ruleId });
-          const base = Date.now() - 200 * 60_000;
+          // Within the hour a rule met the first time looks back over (15 s apart, up to 45 minutes).
+          const base = Date.now() - 50 * 60_000;
           const body = (rs: typeof readings) => ({
             readings: rs.map((r) => ({
               sensorType: 'TEMPERATURE',
               value: r.value,
-              created: new Date(base + r.minute * 60_000).toISOString(),
+              created: new Date(base + r.minute * 15_000).toISOString(),
             })),
           });
           const send = (pod: typeof inOrder, rs: typeof readings) =>

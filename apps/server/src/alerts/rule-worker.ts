@@ -7,8 +7,9 @@ import { notePresence } from './presence';
 import { raise } from './raise';
 
 const CLAIM = 500;
-// A rule met for the first time looks back this far, not at a pod's whole history.
-const FIRST_LOOK_BACK_MS = 24 * 3_600_000;
+// A rule met for the first time (new, or a server meeting old readings) looks back this far: far enough to
+// see the episode a pod is in now, not so far that it reports a day of episodes long over.
+const FIRST_LOOK_BACK_MS = 3_600_000;
 
 type RuleRow = {
   id: number;
