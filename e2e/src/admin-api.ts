@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { ADMIN } from './global-setup';
 
 /** A suffix that keeps this run's names apart from any other test's, so no file relies on another's rows. */
@@ -143,4 +143,16 @@ export async function locationViewer(
   const body = (await login.json()) as AdminSession;
   if (!body.token) throw new Error(`the viewer could not sign in: ${login.status()}`);
   return { id, email, session: body };
+}
+
+/** Puts a session into the page's storage, as signing in does; the next navigation is signed in. */
+export async function signInAs(p: Page, s: AdminSession) {
+  await p.goto('/user/login');
+  await p.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('greenpod_token', token as string);
+      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
+    },
+    [s.token, s.user],
+  );
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, adminSession, createRecord, unique } from './admin-api';
+import { type AdminSession, adminSession, createRecord, signInAs, unique } from './admin-api';
 import { launchBrowser, newPage } from './browser';
 
 let browser: Browser;
@@ -10,14 +10,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
   session = await adminSession(page.request);
-  await page.goto('/user/login');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('greenpod_token', token as string);
-      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
-    },
-    [session.token, session.user],
-  );
+  await signInAs(page, session);
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail')

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AdminSession, adminSession, locationViewer, podEstate, unique } from './admin-api';
+import { type AdminSession, adminSession, locationViewer, podEstate, signInAs, unique } from './admin-api';
 import { dataDir, launchBrowser, newPage } from './browser';
 
 /**
@@ -15,16 +15,6 @@ let admin: Page;
 let session: AdminSession;
 const pages: Page[] = [];
 
-async function signInAs(p: Page, s: AdminSession) {
-  await p.goto('/user/login');
-  await p.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('greenpod_token', token as string);
-      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
-    },
-    [s.token, s.user],
-  );
-}
 async function pick(p: Page, label: string, option: string) {
   await p
     .getByLabel(new RegExp(`^${label}`))

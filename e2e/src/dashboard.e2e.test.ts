@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AdminSession, adminSession, locationViewer, podEstate, unique } from './admin-api';
+import { type AdminSession, adminSession, locationViewer, podEstate, signInAs, unique } from './admin-api';
 import { baseUrl, launchBrowser, newPage } from './browser';
 
 /** The viewer's dashboard against the demo estate (seeded at start) and the real broker, as a newcomer sees it. */
@@ -11,17 +11,6 @@ let browser: Browser;
 let page: Page;
 let admin: AdminSession;
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
-
-async function signInAs(p: Page, session: AdminSession) {
-  await p.goto('/user/login');
-  await p.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('greenpod_token', token as string);
-      localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
-    },
-    [session.token, session.user],
-  );
-}
 
 const cards = (p: Page) => p.locator('article');
 const tab = (p: Page, label: string) =>

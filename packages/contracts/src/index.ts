@@ -1,4 +1,5 @@
 export * from './aggregates';
+export * from './alarm-health';
 export * from './alert-cards';
 export * from './auth';
 export * from './choices';

@@ -1,3 +1,4 @@
+import { alarmHealthSchema } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,21 +6,6 @@ import { requireAdmin } from '../auth/caller';
 import { bearerSecurity, errorResponses, itemResponse, ok } from '../http/route-schemas';
 import { isTimeZone } from '../time/time-zone';
 import { alarmHealth } from './alarm-health';
-
-const count = z.number().int();
-const healthSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  timeZone: z.string(),
-  total: count,
-  perDay: z.array(z.object({ day: z.string(), alerts: count, warnings: count, other: count })),
-  perTenMinutes: z.number(),
-  busiest: z.object({ start: z.string(), count }).nullable(),
-  floods: z.array(z.object({ start: z.string(), clientTitle: z.string(), count })),
-  noisiestRules: z.array(z.object({ ruleId: count, title: z.string(), podTitle: z.string(), count })),
-  folded: count,
-  verdict: z.enum(['manageable', 'busy', 'flooded']),
-});
 
 /** The alarm-health report for administrators (docs/api.md#alarm-health). */
 export async function alarmHealthRoutes(base: FastifyInstance) {
@@ -41,7 +27,7 @@ export async function alarmHealthRoutes(base: FastifyInstance) {
             .default(7),
           tz: z.string().max(64).refine(isTimeZone, 'tz must be an IANA time zone such as Europe/London').optional(),
         }),
-        response: { 200: itemResponse(healthSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: itemResponse(alarmHealthSchema), ...errorResponses(400, 401, 403) },
       },
       onRequest: requireAdmin,
     },

@@ -1,3 +1,4 @@
+import type { AlarmHealth } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 
 /**
@@ -8,24 +9,6 @@ export const MANAGEABLE_PER_TEN_MINUTES = 1;
 export const FLOOD_PER_TEN_MINUTES = 10;
 const NOISIEST = 5;
 const FLOODS_LISTED = 10;
-
-export interface AlarmHealth {
-  /** The days covered, oldest first, as yyyy-MM-dd in the report's time zone. */
-  from: string;
-  to: string;
-  timeZone: string;
-  total: number;
-  perDay: { day: string; alerts: number; warnings: number; other: number }[];
-  /** Mean notifications per ten minutes over the whole period. */
-  perTenMinutes: number;
-  busiest: { start: string; count: number } | null;
-  /** Ten-minute windows of one client holding a flood, busiest first. */
-  floods: { start: string; clientTitle: string; count: number }[];
-  noisiestRules: { ruleId: number; title: string; podTitle: string; count: number }[];
-  /** Notifications the flood guard folded into summaries. */
-  folded: number;
-  verdict: 'manageable' | 'busy' | 'flooded';
-}
 
 const WIRE = `'YYYY-MM-DD HH24:MI:SS'`;
 

@@ -2,9 +2,9 @@ import { getResource, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { drainRules } from '../test/rule-drain';
 import { readSse } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { evaluateQueued } from './rule-worker';
 
 let t: TestApp;
 let base: string;
@@ -58,14 +58,7 @@ const ingest = (p: { identifier: string; key: string }, sensorType: string, valu
     headers: { authorization: `Pod ${p.identifier}:${p.key}` },
     body: { readings: [{ sensorType, value, created: new Date(Date.now() - minutesAgo * 60_000).toISOString() }] },
   });
-const drain = async () => {
-  for (;;) {
-    while ((await evaluateQueued(t.db, { alertsUrl: 'https://greenpod.example/alerts' })) > 0);
-    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_evaluation_queue');
-    if (left?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const drain = () => drainRules(t);
 const rule = (p: typeof pod, sensorType: 'TEMPERATURE' | 'HUMIDITY', severity: string, title: string) =>
   create(t, getResource('rule'), p.ctx, {
     podId: p.id,

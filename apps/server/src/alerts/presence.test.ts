@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podWithSensors } from '../test/pod-fixture';
+import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { sweepOffline } from './presence';
-import { evaluateQueued } from './rule-worker';
 
 let t: TestApp;
 let pod: Awaited<ReturnType<typeof podWithSensors>>;
@@ -25,14 +25,7 @@ const send = (p: typeof pod, minutesAgo: number) =>
       ],
     },
   });
-const drain = async () => {
-  for (;;) {
-    while ((await evaluateQueued(t.db, { alertsUrl: 'http://localhost/alerts' })) > 0);
-    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_evaluation_queue');
-    if (left?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const drain = () => drainRules(t);
 const presenceOf = async (podId: number) =>
   (
     await t.db.query<{ type: string; recipients: number }>(

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { evaluateQueued } from './rule-worker';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const drain = async () => {
-  for (;;) {
-    while ((await evaluateQueued(t.db, { alertsUrl: 'http://localhost/alerts' })) > 0);
-    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_evaluation_queue');
-    if (left?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const drain = () => drainRules(t);
 
 describe('the rules engine through ingest and the queue', () => {
   it('raises the same notifications for readings sent once in order as for the same readings duplicated, shuffled and resent', async () => {

@@ -2,8 +2,8 @@ import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { evaluateQueued } from './rule-worker';
 
 let t: TestApp;
 let pod: Awaited<ReturnType<typeof podWithSensors>>;
@@ -34,15 +34,7 @@ const notifications = async () =>
       [ruleId],
     )
   ).map((n) => `${n.type} ${Number(n.value)}`);
-// The server's own worker may hold part of the queue (claimed, not yet committed): wait for it too.
-const drain = async () => {
-  for (;;) {
-    while ((await evaluateQueued(t.db, { alertsUrl: 'http://localhost/alerts' })) > 0);
-    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_evaluation_queue');
-    if (left?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const drain = () => drainRules(t);
 
 describe('the rules engine on committed readings (durable queue)', () => {
   it('queues each committed batch, and the worker raises one notification per step', async () => {

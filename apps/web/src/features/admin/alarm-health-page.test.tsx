@@ -1,3 +1,4 @@
+import type { AlarmHealth } from '@greenpod/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { setTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { TEST_USER } from '../../test/users';
-import type { AlarmHealth } from './alarm-health-api';
 import { AlarmHealthPage } from './alarm-health-page';
 
 const report = (days: number): AlarmHealth => ({

@@ -1,3 +1,4 @@
+import type { AlarmHealth } from '@greenpod/contracts';
 import {
   Alert,
   Anchor,
@@ -19,7 +20,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/form/error-alert';
 import { useTimeZone } from '../../lib/preferences';
-import { type AlarmHealth, useAlarmHealth } from './alarm-health-api';
+import { useAlarmHealth } from './alarm-health-api';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
