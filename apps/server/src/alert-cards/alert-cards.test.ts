@@ -289,7 +289,8 @@ describe('with the rules engine', () => {
     for (;;) {
       while ((await evaluateQueued(t.db, { alertsUrl: 'http://localhost/alerts' })) > 0);
       const card = cardOf((await cards(t.adminToken, `?podId=${pod.id}`)).cards, ruleId, pod.id);
-      if (card?.status === 'exceeded' || Date.now() > deadline) break;
+      // The status reads exceeded from the reading alone before the engine runs: wait for its episode.
+      if (card?.episodeStartedAt || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const res = await acknowledge(t.adminToken, ruleId, pod.id);
