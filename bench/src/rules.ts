@@ -23,6 +23,7 @@ import { type Database, openPglite, openPostgres } from '@greenpod/server/bench'
 import { apiClient, freePort, startServerProcess } from '@greenpod/server/testing';
 import { createPods } from './estate';
 import { benchDatabase } from './pg-cluster';
+import { RULE_SHAPES } from './rule-shapes';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,53 +62,6 @@ const STEP_MS = 5_000;
 // A rule met for the first time looks back 24 hours, so every pod's readings start 23 hours ago and move
 // forward batch by batch (52 minutes of readings each), never past now.
 const T0 = Date.now() - 23 * 3_600_000;
-
-/**
- * What the rules watch, by sensor type, cycled over the rules: one each that the load's values (0 to 49)
- * cross now and then, never reach, and keep breaching. Every threshold passes its type's check.
- */
-const RULE_SHAPES: Record<SensorType, readonly (readonly [string, number])[]> = {
-  TEMPERATURE: [
-    ['greater', 45],
-    ['greater', 90],
-    ['smaller', 5],
-  ],
-  HUMIDITY: [
-    ['greater', 45],
-    ['greater', 90],
-    ['smaller', 5],
-  ],
-  BAROMETRIC: [
-    ['smaller', 900],
-    ['greater', 1000],
-    ['smaller', 870],
-  ],
-  LUMINESCENCE: [
-    ['greater', 45],
-    ['greater', 900],
-    ['smaller', 5],
-  ],
-  AIR_QUALITY: [
-    ['greater', 45],
-    ['greater', 400],
-    ['smaller', 5],
-  ],
-  WATER_FLOW: [
-    ['greater', 45],
-    ['greater', 500],
-    ['smaller', 5],
-  ],
-  ELECTRICITY: [
-    ['greater', 45],
-    ['greater', 5000],
-    ['smaller', 5],
-  ],
-  MOTION: [
-    ['greater', 0],
-    ['equal', 1],
-    ['smaller', 1],
-  ],
-};
 
 type Pod = { id: number; identifier: string; key: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
