@@ -6,8 +6,11 @@ type Api = <T = { data: { id: number } }>(
   body?: unknown,
 ) => Promise<T & { status: number }>;
 
-/** N pods carrying all eight sensors, made through the real API; returns identifiers and ingest keys. */
-export async function createPods(api: Api, n: number) {
+/**
+ * N pods carrying all eight sensors, made through the real API under a group, client, location and
+ * area of their own; returns the pods' identifiers (`<prefix>-<i>`) and ingest keys, and the ids above.
+ */
+export async function createPods(api: Api, n: number, prefix = 'bench') {
   const id = async (path: string, body: object) => {
     const res = await api<{ data: { id: number } }>('POST', path, body);
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res)}`);
@@ -35,7 +38,7 @@ export async function createPods(api: Api, n: number) {
   const sensorIds = SENSOR_TYPES.map((t) => sensors.data.find((s) => s.type === t)?.id);
   const pods: { id: number; identifier: string; key: string }[] = [];
   for (let i = 0; i < n; i++) {
-    const identifier = `bench-${i}`;
+    const identifier = `${prefix}-${i}`;
     const pod = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
       groupId,
       clientId,
@@ -49,5 +52,5 @@ export async function createPods(api: Api, n: number) {
     for (const sensorId of sensorIds) await api('POST', '/api/pod-sensor', { podId: pod.data.id, sensorId });
     pods.push({ id: pod.data.id, identifier, key: pod.ingestKey });
   }
-  return { pods, sensorIds: sensorIds as number[] };
+  return { pods, sensorIds: sensorIds as number[], groupId, clientId };
 }

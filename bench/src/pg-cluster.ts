@@ -32,10 +32,15 @@ export async function benchDatabase(name: string, port: number) {
       'start',
     ]);
     adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    let stopped = false;
     stopCluster = () => {
+      if (stopped) return;
+      stopped = true;
       spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
       rmSync(dir, { recursive: true, force: true });
     };
+    // A bench that fails half-way leaves no cluster running (synchronous, as an exit handler must be).
+    process.once('exit', stopCluster);
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,6 +1,7 @@
 // What bench/ drives below the HTTP API: a database opened, migrated and seeded, and the dashboard and rollup
 // queries it times. Bench imports them as `@greenpod/server/bench` (the package's exports map), so it depends
 // on this list rather than on where each piece sits inside src/.
+export { evaluateQueued } from '../alerts/rule-worker';
 export { hashPassword } from '../auth/passwords';
 export { loadConfig } from '../config';
 export { listCards } from '../dashboard/cards';
@@ -8,7 +9,7 @@ export { meansByBucket } from '../dashboard/chart-query';
 export { podsUnderSql } from '../dashboard/dashboard-scope';
 export { sumsByPod } from '../dashboard/readings-query';
 export { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../dashboard/window';
-export { type Database, openPglite, openPostgres } from '../db/database';
+export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
 export { seedBase } from '../seed/base-seed';
 export { addPodRowsSql } from '../telemetry/location-rollups';
