@@ -96,14 +96,15 @@ const timed = (q: Queryable): Queryable => ({
 });
 const worker: Database = { ...db, transaction: (fn) => db.transaction((tx) => fn(timed(tx))) };
 
-const T0 = Date.now() - 23 * 3_600_000;
-const BATCH_MS = 625 * 5_000;
+// Inside the hour a rule met for the first time looks back over, one reading a second.
+const T0 = Date.now() - 55 * 60_000;
+const BATCH_MS = 625 * 1_000;
 console.log(`bench/rules-profile ${new Date().toISOString()} on ${pgdb ? 'PostgreSQL' : 'PGlite'}`);
 for (let r = 0; r < ROUNDS; r++) {
   for (const pod of pods) {
     await db.query(
       `INSERT INTO measurement (pod_id, sensor_id, sensor_type, value, created)
-       SELECT $1, s.id, s.type, (i * 7 + array_position($3::text[], s.type) - 1) % 50, to_timestamp(($2::float8 + i * 5000) / 1000)
+       SELECT $1, s.id, s.type, (i * 7 + array_position($3::text[], s.type) - 1) % 50, to_timestamp(($2::float8 + i * 1000) / 1000)
        FROM generate_series(0, 624) i CROSS JOIN (SELECT min(id) AS id, type FROM sensor GROUP BY type) s`,
       [pod, T0 + r * BATCH_MS, [...SENSOR_TYPES]],
     );
