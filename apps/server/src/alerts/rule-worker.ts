@@ -104,17 +104,23 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
 /** Every rule of every claimed pair: the pod's own, and those an Alert row binds to it, on that sensor type. */
 async function rulesOf(tx: Queryable, pairs: readonly { pod_id: number; sensor_type: string }[]) {
   return tx.query<RuleRow>(
-    `WITH pairs AS (SELECT * FROM unnest($1::int[], $2::text[]) AS x(pod_id, sensor_type))
-     SELECT pr.pod_id AS pair_pod_id, pr.sensor_type AS pair_sensor_type,
+    `WITH pairs AS (SELECT * FROM unnest($1::int[], $2::text[]) AS x(pod_id, sensor_type)),
+     -- Two indexed joins, not one join on an OR (which compared every rule with every pair).
+     bound AS (
+       SELECT pr.pod_id, pr.sensor_type, r.id AS rule_id FROM pairs pr JOIN rule r ON r.pod_id = pr.pod_id
+       UNION
+       SELECT pr.pod_id, pr.sensor_type, a.rule_id FROM pairs pr JOIN alert a ON a.pod_id = pr.pod_id
+     )
+     SELECT b.pod_id AS pair_pod_id, b.sensor_type AS pair_sensor_type,
             r.id, r.group_id, r.client_id, r.sensor_id, r.title, r.action, p.title AS pod_title,
             s.title AS sensor_title, r.condition, r.threshold_value, r.severity, r.delay_minutes, r.clear_level,
             coalesce(c.notification_margin, 10)::float8 AS margin, coalesce(c.notification_cooldown, 60) AS cooldown
-     FROM pairs pr
-     JOIN pod p ON p.id = pr.pod_id
-     JOIN rule r ON r.pod_id = pr.pod_id OR r.id IN (SELECT a.rule_id FROM alert a WHERE a.pod_id = pr.pod_id)
-     JOIN sensor s ON s.id = r.sensor_id AND s.type = pr.sensor_type
+     FROM bound b
+     JOIN rule r ON r.id = b.rule_id
+     JOIN sensor s ON s.id = r.sensor_id AND s.type = b.sensor_type
+     JOIN pod p ON p.id = b.pod_id
      LEFT JOIN configuration c ON c.client_id = p.client_id AND c.active
-     ORDER BY pr.pod_id, pr.sensor_type, r.id`,
+     ORDER BY b.pod_id, b.sensor_type, r.id`,
     [pairs.map((p) => p.pod_id), pairs.map((p) => p.sensor_type)],
   );
 }
