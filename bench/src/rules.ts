@@ -58,9 +58,9 @@ const PASSWORD = 'bench-admin-pass';
 const ENGINE = args.postgres ? 'PostgreSQL' : 'PGlite';
 
 const INSTANTS = 625; // x 8 sensors = 5,000 readings a batch, as in bench/ingest
-const STEP_MS = 1_000;
+const STEP_MS = 500;
 // A rule met for the first time looks back one hour, so every pod's readings start 55 minutes ago and move
-// forward batch by batch (about 10 minutes of readings each), never past now.
+// forward batch by batch (about 5 minutes of readings each, two a second), never past now.
 const T0 = Date.now() - 55 * 60_000;
 
 type Pod = { id: number; identifier: string; key: string };
@@ -150,7 +150,7 @@ console.log(
   `setup: ${PODS} pods without rules, ${PODS} with ${int(RULES)} rules (${(RULES / (PODS * 8)).toFixed(1)} per pod and sensor type), ${probeCount} probe pods; ${((performance.now() - setupStart) / 1000).toFixed(0)} s through the API`,
 );
 
-// The load: batches of 625 instants x 8 sensors, each pod's next 10 minutes, IN_FLIGHT requests at a time.
+// The load: batches of 625 instants x 8 sensors, each pod's next 5 minutes, IN_FLIGHT requests at a time.
 const batchesSent = new Map<number, number>();
 function batchFor(pod: Pod) {
   const k = batchesSent.get(pod.id) ?? 0;
