@@ -116,7 +116,8 @@ for (let r = 0; r < ROUNDS; r++) {
   stats.clear();
   const start = performance.now();
   let pairs = 0;
-  for (let n = await evaluateQueued(worker); n > 0; n = await evaluateQueued(worker)) pairs += n;
+  const opts = { alertsUrl: 'http://localhost/alerts' };
+  for (let n = await evaluateQueued(worker, opts); n > 0; n = await evaluateQueued(worker, opts)) pairs += n;
   const ms = performance.now() - start;
   const statementMs = [...stats.values()].reduce((sum, s) => sum + s.ms, 0);
   console.log(
