@@ -9,7 +9,8 @@ type RouteInfo = { method?: string | string[]; url?: string };
  * A @fastify/rate-limit store kept in PostgreSQL: an in-memory counter would let a client spread
  * its guesses across instances (ADR 0008: no in-memory state another instance needs).
  */
-export function pgRateLimitStore(db: Queryable) {
+export function pgRateLimitStore(db: Queryable, opts: { sweepChance?: number } = {}) {
+  const sweepChance = opts.sweepChance ?? 0.01;
   return class PgRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _params?: unknown,
@@ -26,7 +27,10 @@ export function pgRateLimitStore(db: Queryable) {
         [`${this.prefix}|${key}`, timeWindow / 1000],
       ).then(
         ([row]) => {
-          if (Math.random() < 0.01) void db.query("DELETE FROM rate_limit WHERE reset_at < now() - interval '1 hour'");
+          // Housekeeping, now and then: a sweep that fails (the database closing, say) is left to a later
+          // one; unhandled, its rejection would take the process down.
+          if (Math.random() < sweepChance)
+            db.query("DELETE FROM rate_limit WHERE reset_at < now() - interval '1 hour'").catch(() => {});
           cb(null, { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindow });
         },
         (err: Error) => cb(err),
