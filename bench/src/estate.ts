@@ -1,4 +1,5 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
+import { areaOverApi } from '@greenpod/server/testing';
 
 type Api = <T = { data: { id: number } }>(
   method: string,
@@ -11,26 +12,7 @@ type Api = <T = { data: { id: number } }>(
  * area of their own; returns the pods' identifiers (`<prefix>-<i>`) and ingest keys, and the ids above.
  */
 export async function createPods(api: Api, n: number, prefix = 'bench') {
-  const id = async (path: string, body: object) => {
-    const res = await api<{ data: { id: number } }>('POST', path, body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res)}`);
-    return res.data.id;
-  };
-  const groupId = await id('/api/group', { title: 'Bench', description: 'bench' });
-  const clientId = await id('/api/client', { groupId, title: 'Bench', description: 'bench' });
-  const locationId = await id('/api/location', {
-    groupId,
-    clientId,
-    title: 'L',
-    description: 'd',
-    country: 'UK',
-    city: 'London',
-    address: 'a',
-    contactName: 'c',
-    contactNumber: '1',
-    boxCount: 1,
-  });
-  const areaId = await id('/api/area', { groupId, clientId, locationId, title: 'A', description: 'd' });
+  const { groupId, clientId, locationId, areaId } = await areaOverApi(api, prefix);
   const sensors = await api<{ data: { id: number; type: string }[] }>(
     'GET',
     '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D',

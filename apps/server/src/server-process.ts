@@ -71,18 +71,21 @@ export function apiClient(baseUrl: string, token?: string) {
 
 type Api = ReturnType<typeof apiClient>;
 
-/**
- * A group, client, location, area and pod made through the API of a running server, with the pod
- * carrying the given sensor types; answers the pod's id, its ingest key and the sensors' ids by type.
- */
-export async function podOverApi(api: Api, identifier: string, types: readonly string[]) {
-  const id = async (path: string, body: object) => (await api<{ data: { id: number } }>('POST', path, body)).data.id;
-  const groupId = await id('/api/group', { title: `G ${identifier}`, description: 'd' });
-  const clientId = await id('/api/client', { groupId, title: `C ${identifier}`, description: 'd' });
-  const locationId = await id('/api/location', {
+/** POSTs a record through a running server's API and answers its id; anything but 201 throws. */
+async function createOverApi(api: Api, path: string, body: object): Promise<number> {
+  const res = await api<{ data: { id: number } }>('POST', path, body);
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res)}`);
+  return res.data.id;
+}
+
+/** A group, client, location and area of their own, made through a running server's API. */
+export async function areaOverApi(api: Api, name: string) {
+  const groupId = await createOverApi(api, '/api/group', { title: `G ${name}`, description: 'd' });
+  const clientId = await createOverApi(api, '/api/client', { groupId, title: `C ${name}`, description: 'd' });
+  const locationId = await createOverApi(api, '/api/location', {
     groupId,
     clientId,
-    title: `L ${identifier}`,
+    title: `L ${name}`,
     description: 'd',
     country: 'UK',
     city: 'London',
@@ -91,7 +94,22 @@ export async function podOverApi(api: Api, identifier: string, types: readonly s
     contactNumber: '1',
     boxCount: 1,
   });
-  const areaId = await id('/api/area', { groupId, clientId, locationId, title: `A ${identifier}`, description: 'd' });
+  const areaId = await createOverApi(api, '/api/area', {
+    groupId,
+    clientId,
+    locationId,
+    title: `A ${name}`,
+    description: 'd',
+  });
+  return { groupId, clientId, locationId, areaId };
+}
+
+/**
+ * A group, client, location, area and pod made through the API of a running server, with the pod
+ * carrying the given sensor types; answers the pod's id, its ingest key and the sensors' ids by type.
+ */
+export async function podOverApi(api: Api, identifier: string, types: readonly string[]) {
+  const { groupId, clientId, locationId, areaId } = await areaOverApi(api, identifier);
   const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
     groupId,
     clientId,
