@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgListen } from './pg-listener';
 import { preparedReads, statementName } from './pglite-prepared';
+import { rethrowUnavailable } from './unavailable';
 
 export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
 export type Row = Record<string, unknown>;
@@ -88,26 +89,40 @@ export async function openPostgres(url: string): Promise<Database> {
   });
   reads.on('error', () => {});
   await pool.query('SELECT 1');
-  const run = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
-    (await q.query(sql, params ? [...params] : undefined)).rows as T[];
-  const prepared = async <T extends Row>(sql: string, params?: readonly SqlParam[]) =>
-    (await reads.query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })).rows as T[];
+  // A server out of reach (stopped, restarting, full) fails every statement alike: those errors leave
+  // here as one type, DatabaseUnavailableError, which the API answers with 503 (db/unavailable.ts).
+  const run = <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
+    q.query(sql, params ? [...params] : undefined).then((r) => r.rows as T[], rethrowUnavailable);
+  const prepared = <T extends Row>(sql: string, params?: readonly SqlParam[]) =>
+    reads
+      .query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })
+      .then((r) => r.rows as T[], rethrowUnavailable);
   return {
     kind: 'postgres',
     query: <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) =>
       options?.prepare ? prepared<T>(sql, params) : run<T>(pool, sql, params),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(rethrowUnavailable);
+      // The pool listens for errors on idle clients only: one lost while checked out (the server
+      // stopping mid-transaction) would emit 'error' with no listener, which ends the process. The
+      // statement in flight fails anyway, and release(err) below drops the client.
+      const lost = () => {};
+      client.on('error', lost);
+      let broken: unknown;
       try {
-        await client.query('BEGIN');
+        await run(client, 'BEGIN');
         const out = await fn({ query: (sql, params) => run(client, sql, params) });
-        await client.query('COMMIT');
+        await run(client, 'COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK');
+        // A ROLLBACK on a lost connection fails too; the error worth reporting is the first one.
+        await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+          broken = rollbackErr;
+        });
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', lost);
+        client.release(broken instanceof Error ? broken : undefined);
       }
     },
     listen: (channel, onNotify) => pgListen(url, channel, onNotify),

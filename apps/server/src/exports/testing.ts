@@ -1,3 +1,6 @@
 // The real server started as a child process, a free port for it and a small JSON client: what bench/ and
 // e2e/ use to run the server as an operator would, imported as `@greenpod/server/testing`.
+
+// A throwaway PostgreSQL cluster (bench without DATABASE_URL; server tests that stop and start PostgreSQL).
+export { type PgCluster, pgBinDir, startPgCluster } from '../pg-cluster';
 export { apiClient, areaOverApi, freePort, startServerProcess } from '../server-process';

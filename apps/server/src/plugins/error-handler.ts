@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, toValidationErrors } from '../http/errors';
+import { DatabaseUnavailableError } from '../db/unavailable';
+import { DATABASE_RETRY_AFTER_S, HttpError, toValidationErrors } from '../http/errors';
 import { servesIndexHtml } from './web-app';
 
 // PostgreSQL error codes that mean the input was wrong, not the server.
@@ -16,10 +17,14 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '23502': [400, 'A required value is missing'],
 };
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now. Please try again in a few seconds.';
+
 /** The one error handler: 4xx with a clear message, and a 5xx that hides its details. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({
         success: false,
         error: err.message,
@@ -36,6 +41,14 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean
         error: 'Please check the highlighted fields',
         validationErrors: toValidationErrors(issues),
       });
+    }
+    if (err instanceof DatabaseUnavailableError) {
+      // Expected during a database restart and gone by itself after it: a warning, not a stack trace.
+      request.log.warn({ code: err.code, detail: err.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
     if (pg) {

@@ -1,6 +1,6 @@
 import type { IngestResult } from '@greenpod/contracts';
 import type { Database } from '../db/database';
-import { HttpError } from '../http/errors';
+import { DATABASE_RETRY_AFTER_S, HttpError } from '../http/errors';
 import { GroupCommitWriter } from './group-commit';
 import { PodDirectory } from './pod-directory';
 import { type PodIdentity, validateReadings } from './reading-validation';
@@ -16,6 +16,7 @@ export interface IngestLog {
 export class StoreUnavailableError extends HttpError {
   constructor() {
     super(503, 'Readings could not be stored right now; please send them again');
+    this.retryAfterSeconds = DATABASE_RETRY_AFTER_S;
   }
 }
 

@@ -22,7 +22,10 @@ export interface Answer {
   headers: Record<string, unknown>;
 }
 
-/** The real app on a fresh database, with the real outbox mailer writing to a temp folder. */
+/**
+ * The real app on a fresh database, with the real outbox mailer writing to a temp folder. An
+ * `env.DATABASE_URL` puts that database on this server (and tells the app, as DATABASE_URL would).
+ */
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-test-'));
   const config = loadConfig({
@@ -38,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     REQUEST_CONCURRENCY_LIMIT: '1000',
     ...env,
   });
-  const db = await openTestDatabase();
+  const db = await openTestDatabase(env.DATABASE_URL);
   await seedBase(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const app = await buildApp({ config, db });
   await app.ready();

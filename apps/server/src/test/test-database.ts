@@ -5,10 +5,9 @@ import { migrate } from '../db/migrate';
 
 /**
  * A fresh migrated database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (CI runs the suite both ways), dropped afterwards.
+ * PostgreSQL server of `url` (DATABASE_URL by default; CI runs the suite both ways), dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+export async function openTestDatabase(url = process.env.DATABASE_URL): Promise<Database & { drop(): Promise<void> }> {
   if (!url) {
     const db = await openPglite();
     await migrate(db);
