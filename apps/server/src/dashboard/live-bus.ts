@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Database } from '../db/database';
 
 /** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
@@ -15,26 +14,35 @@ type Listener = (readings: readonly LiveReading[]) => void;
 export interface LiveBus {
   publish(readings: readonly LiveReading[]): void;
   subscribe(listener: Listener): () => void;
+  /**
+   * Calls `listener` when the bus is back after losing its connection (a database restart): readings
+   * committed meanwhile were not carried, so a screen showing them should fetch afresh.
+   */
+  onBack(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
-class Listeners {
-  private readonly set = new Set<Listener>();
-  add(listener: Listener) {
+class Listeners<A extends unknown[]> {
+  private readonly set = new Set<(...args: A) => void>();
+  add(listener: (...args: A) => void) {
     this.set.add(listener);
     return () => void this.set.delete(listener);
   }
-  emit(readings: readonly LiveReading[]) {
-    if (readings.length) for (const l of this.set) l(readings);
+  emit(...args: A) {
+    for (const l of this.set) l(...args);
   }
 }
 
 /** PGlite runs inside one process, so in-process delivery is all there is to do. */
 export function localBus(): LiveBus {
-  const listeners = new Listeners();
+  const listeners = new Listeners<[readonly LiveReading[]]>();
   return {
-    publish: (readings) => listeners.emit(readings),
+    publish: (readings) => {
+      if (readings.length) listeners.emit(readings);
+    },
     subscribe: (l) => listeners.add(l),
+    // Nothing stands between the writer and the streams that could be lost.
+    onBack: () => () => {},
     close: async () => {},
   };
 }
@@ -47,41 +55,27 @@ type Tuple = [number, string, number, string];
 
 /**
  * Scale-out (README, "Modes"): several API instances each ingest a share of the pods, and a
- * browser's stream may sit on any of them. Every instance NOTIFYs what it committed and LISTENs on
- * one dedicated connection, so each stream sees every instance's readings, its own included.
- * The listening connection opens the database the pool uses (current_database()), which may differ
- * from the URL's (the test suite creates one database per file).
+ * browser's stream may sit on any of them. Every instance NOTIFYs what it committed and LISTENs
+ * (db.listen: one dedicated connection, reconnected for as long as the database is away), so each
+ * stream sees every instance's readings, its own included.
  */
-export async function postgresBus(db: Database, url: string, log: FastifyBaseLogger): Promise<LiveBus> {
-  const listeners = new Listeners();
-  const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
-  const target = new URL(url);
-  if (row) target.pathname = `/${encodeURIComponent(row.name)}`;
-  let client: pg.Client | null = null;
-  let closed = false;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: target.toString() });
-    c.on('notification', (msg) => {
-      if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
-      try {
-        const tuples = JSON.parse(msg.payload) as Tuple[];
-        listeners.emit(tuples.map(([podId, sensorType, value, created]) => ({ podId, sensorType, value, created })));
-      } catch (err) {
-        log.warn({ err }, 'live: ignoring a malformed notification');
-      }
-    });
-    c.on('error', (err) => {
-      log.warn({ err }, 'live: LISTEN connection lost, reconnecting');
-      client = null;
-      void c.end().catch(() => {});
-      if (!closed) setTimeout(() => void connect().catch((e) => log.warn({ err: e }, 'live: reconnect failed')), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${LIVE_CHANNEL}`);
-    client = c;
-  };
-  await connect();
+export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise<LiveBus> {
+  const listeners = new Listeners<[readonly LiveReading[]]>();
+  const back = new Listeners<[]>();
+  const stopListening = await db.listen(LIVE_CHANNEL, (payload) => {
+    if (payload === null) {
+      log.info('live: LISTEN connection back; open streams are told to fetch afresh');
+      back.emit();
+      return;
+    }
+    if (!payload) return;
+    try {
+      const tuples = JSON.parse(payload) as Tuple[];
+      listeners.emit(tuples.map(([podId, sensorType, value, created]) => ({ podId, sensorType, value, created })));
+    } catch (err) {
+      log.warn({ err }, 'live: ignoring a malformed notification');
+    }
+  });
 
   // Performance (bench/ingest): NOTIFYing every reading sent the whole ingest stream (240,000 readings,
   // ~10 MB) through PostgreSQL's notification queue. Streams show at most one event per pod a second
@@ -124,11 +118,10 @@ export async function postgresBus(db: Database, url: string, log: FastifyBaseLog
       flushTimer ??= setTimeout(flush, NOTIFY_EVERY_MS);
     },
     subscribe: (l) => listeners.add(l),
+    onBack: (l) => back.add(l),
     async close() {
-      closed = true;
       if (flushTimer) clearTimeout(flushTimer);
-      await client?.end().catch(() => {});
-      client = null;
+      await stopListening();
     },
   };
 }

@@ -27,10 +27,7 @@ const CAP_RETRY_AFTER_S = 10;
  */
 export async function liveRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const bus: LiveBus =
-    app.db.kind === 'postgres' && app.config.DATABASE_URL
-      ? await postgresBus(app.db, app.config.DATABASE_URL, app.log)
-      : localBus();
+  const bus: LiveBus = app.db.kind === 'postgres' ? await postgresBus(app.db, app.log) : localBus();
 
   // Chain onto the writer's hook rather than take it over: other features may listen too.
   const writer = app.ingest.writer;
@@ -98,7 +95,7 @@ export async function liveRoutes(base: FastifyInstance) {
         security: [{ streamToken: [] }],
         operationId: 'streamLiveReadings',
         summary:
-          'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second; none with only=notifications), a `notification` event when the caller has new notifications, a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
+          'Server-Sent Events: `reading` events of pods in scope (at most one per pod per second; none with only=notifications), a `notification` event when the caller has new notifications, a `back` event when readings may have been missed (the server lost its database connection and has it again: fetch afresh), a comment every 15 s, and an `end` event before the server closes a stream whose access ended. At most LIVE_STREAMS_PER_USER open streams per user (429 past that)',
         querystring: z.object({
           token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096),
           only: z.enum(['notifications'], { error: 'only must be "notifications" or left out' }).optional(),
@@ -151,6 +148,8 @@ export async function liveRoutes(base: FastifyInstance) {
         only === 'notifications'
           ? () => {}
           : bus.subscribe((readings) => coalescer.push(readings.filter((r) => visible.has(r.podId))));
+      // Readings committed while the bus was cut off from the database never came: the page fetches afresh.
+      const stopBack = only === 'notifications' ? () => {} : bus.onBack(() => res.write('event: back\ndata: {}\n\n'));
       const sendNotification = () => res.write('event: notification\ndata: {}\n\n');
       const mine = notifyStreams.get(caller.userId) ?? new Set();
       notifyStreams.set(caller.userId, mine.add(sendNotification));
@@ -188,6 +187,7 @@ export async function liveRoutes(base: FastifyInstance) {
         streams.delete(end);
         release(caller.userId);
         unsubscribe();
+        stopBack();
         mine.delete(sendNotification);
         if (mine.size === 0 && notifyStreams.get(caller.userId) === mine) notifyStreams.delete(caller.userId);
         coalescer.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { locationViewer } from '../test/estate-fixture';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
-import { readSse, type SseFrame } from '../test/sse-client';
+import { openSseStream, readSse, type SseFrame } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 import { type LiveReading, postgresBus } from './live-bus';
@@ -73,47 +73,15 @@ describe('GET /api/live', () => {
   });
 });
 
-/** One open SSE connection, read frame by frame. */
+/** One open SSE connection, its `reading` events parsed. */
 async function openStream(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const events: LiveEvent[] = [];
-  let buffer = '';
-  let ended = false;
-  let connected = false;
-  // A read still pending when a wait times out is kept for the next wait: its chunk must not be lost.
-  let pending: ReturnType<typeof reader.read> | null = null;
-  /** Reads until `done` holds, the stream ends or `ms` pass; says whether `done` holds. */
-  const until = async (done: () => boolean, ms = 20_000) => {
-    const deadline = Date.now() + ms;
-    while (!done() && !ended && Date.now() < deadline) {
-      pending ??= reader.read().catch(() => ({ done: true as const, value: undefined }));
-      const chunk = await Promise.race([
-        pending,
-        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-      ]);
-      if (!chunk) break;
-      pending = null;
-      if (chunk.done) {
-        ended = true;
-        break;
-      }
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames) {
-        if (frame.includes(': connected')) connected = true;
-        const data = frame.split('\n').find((l) => l.startsWith('data: '));
-        if (frame.includes('event: reading') && data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
-      }
-    }
-    return done();
+  const stream = await openSseStream(url);
+  return {
+    ...stream,
+    get events() {
+      return stream.frames.filter((f) => f.event === 'reading').map((f) => JSON.parse(f.data) as LiveEvent);
+    },
   };
-  await until(() => connected, 5000);
-  return { events, until, ended: () => ended, close: () => controller.abort() };
 }
 
 /** A viewer whose role is bound to the areas of the given pods, with the binding ids. */
@@ -261,9 +229,8 @@ describe('postgresBus', () => {
   // Only meaningful against a real PostgreSQL server (CI's second run sets DATABASE_URL).
   it.skipIf(!process.env.DATABASE_URL)("carries one instance's readings to another through LISTEN/NOTIFY", async () => {
     const db = await openTestDatabase();
-    const url = process.env.DATABASE_URL as string;
-    const a = await postgresBus(db, url, t.app.log);
-    const b = await postgresBus(db, url, t.app.log);
+    const a = await postgresBus(db, t.app.log);
+    const b = await postgresBus(db, t.app.log);
     try {
       const got = new Promise<readonly LiveReading[]>((resolve) => b.subscribe(resolve));
       const many = Array.from({ length: 400 }, (_, i) => ({

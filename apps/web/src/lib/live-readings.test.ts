@@ -55,6 +55,15 @@ describe('useLiveReadings', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
+  it('asks for a refetch when the server says it is back after losing its database', () => {
+    const { handlers } = start();
+    const source = FakeEventSource.only();
+    source.emit('open');
+    source.emit('back', {});
+    expect(handlers.onReconnect).toHaveBeenCalledTimes(1);
+    expect(source.closed).toBe(false);
+  });
+
   it('opens a new stream after a refusal the browser will not retry', () => {
     vi.useFakeTimers();
     const { handlers } = start();

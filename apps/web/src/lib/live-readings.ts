@@ -13,7 +13,10 @@ export interface LiveReading {
 export interface LiveHandlers {
   /** Each reading event, as it arrives. */
   onReading(reading: LiveReading): void;
-  /** The stream is back after a drop: whatever it carried meanwhile is lost, so fetch again. */
+  /**
+   * The stream is back after a drop, or the server says it is back after losing its database (a
+   * `back` event): whatever it carried meanwhile is lost, so fetch again.
+   */
   onReconnect(): void;
 }
 
@@ -103,6 +106,10 @@ class LiveStream {
     });
     es.addEventListener('notification', () => {
       for (const s of [...this.subscribers]) s.onNotification?.();
+    });
+    // The stream stayed open but the server lost its database meanwhile: what it missed is fetched afresh.
+    es.addEventListener('back', () => {
+      for (const s of [...this.subscribers]) s.onReconnect();
     });
     es.addEventListener('end', () => {
       this.ended = true;
