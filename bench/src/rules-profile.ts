@@ -94,7 +94,7 @@ const timed = (q: Queryable): Queryable => ({
     }
   },
 });
-const worker: Database = { ...db, transaction: (fn) => db.transaction((tx) => fn(timed(tx))) };
+const worker: Database = { ...db, transaction: (fn) => db.transaction((tx) => fn({ ...tx, ...timed(tx) })) };
 
 // Inside the hour a rule met for the first time looks back over, one reading a second.
 const T0 = Date.now() - 55 * 60_000;

@@ -1,7 +1,6 @@
 -- Every instance caches pods for ingest (telemetry/pod-directory.ts). A pod updated (deactivated, its
 -- key rotated) or deleted, or a sensor added to or taken from it, is announced on this channel, so
 -- every instance drops its entry at once instead of ingesting for the cache's lifetime (ADR 0011).
--- The function bodies stay on one line: the migration runner splits statements at line-end semicolons.
 CREATE FUNCTION greenpod_pod_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('greenpod_pod_changed', OLD.identifier); IF TG_OP = 'UPDATE' AND NEW.identifier IS DISTINCT FROM OLD.identifier THEN PERFORM pg_notify('greenpod_pod_changed', NEW.identifier); END IF; RETURN NULL; END $$;
 
 CREATE TRIGGER pod_changed AFTER UPDATE OR DELETE ON pod FOR EACH ROW EXECUTE FUNCTION greenpod_pod_changed();

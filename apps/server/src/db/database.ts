@@ -21,10 +21,19 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions): Promise<T[]>;
 }
 
+/** What a transaction's work runs on. */
+export interface Transaction extends Queryable {
+  /**
+   * Runs a script of several statements (a migration), without parameters: the server splits it, so
+   * dollar-quoted bodies, comments and strings holding semicolons are safe.
+   */
+  exec(script: string): Promise<void>;
+}
+
 /** The one database interface the app uses: PGlite embedded, or PostgreSQL through pg. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` by any connection, and with null when some may
@@ -55,7 +64,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     transaction: async (fn) => {
       await turn();
-      return db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
+      return db.transaction((tx) =>
+        fn({
+          query: (sql, params) => run(tx, sql, params),
+          exec: async (script) => void (await tx.exec(script)),
+        }),
+      );
     },
     close: () => db.close(),
     listen: async (channel, onNotify) => {
@@ -111,7 +125,11 @@ export async function openPostgres(url: string): Promise<Database> {
       let broken: unknown;
       try {
         await run(client, 'BEGIN');
-        const out = await fn({ query: (sql, params) => run(client, sql, params) });
+        const out = await fn({
+          query: (sql, params) => run(client, sql, params),
+          // Without parameters pg sends the simple query protocol, which takes several statements.
+          exec: async (script) => void (await client.query(script).catch(rethrowUnavailable)),
+        });
         await run(client, 'COMMIT');
         return out;
       } catch (err) {

@@ -4,32 +4,32 @@ import type { Database } from './database';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, '../../migrations');
 
-/** Applies every migration not yet applied, each in its own transaction, in file-name order. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies every migration not yet applied, in file-name order, each file as one script in its own
+ * transaction with its schema_migration row: a file that fails leaves nothing behind.
+ */
+export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.query(
     'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migration')).map((r) => r.name));
-  const files = readdirSync(MIGRATIONS_DIR)
+  const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
-    const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
-    await db.transaction(async (tx) => {
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
-    });
+    const script = readFileSync(join(dir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        // The server parses the file: splitting it here broke on function bodies (migration 012).
+        await tx.exec(script);
+        await tx.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
+      });
+    } catch (err) {
+      throw new Error(`migration ${file} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
     applied.push(file);
   }
   return applied;
-}
-
-/** Splits a migration on semicolons at line ends; our migrations hold no procedural bodies. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
 }
