@@ -36,12 +36,9 @@ export function registerRuleWorker(app: FastifyInstance) {
       }
     })();
   };
-  const writer = app.ingest.writer;
-  const previous = writer.onCommitted;
-  writer.onCommitted = (rows) => {
-    previous?.(rows);
+  const stopHearing = app.ingest.writer.onCommitted((rows) => {
     if (rows.length > 0) setImmediate(run);
-  };
+  });
   const timer = setInterval(run, POLL_MS);
   timer.unref();
   const interval = app.config.POD_REPORT_INTERVAL_MINUTES * 60_000;
@@ -68,7 +65,7 @@ export function registerRuleWorker(app: FastifyInstance) {
     clearInterval(timer);
     clearTimeout(firstSweep);
     clearInterval(sweepTimer);
-    writer.onCommitted = previous;
+    stopHearing();
     await running;
     await sweeping;
   });

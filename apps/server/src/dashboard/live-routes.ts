@@ -29,11 +29,7 @@ export async function liveRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const bus: LiveBus = app.db.kind === 'postgres' ? await postgresBus(app.db, app.log) : localBus();
 
-  // Chain onto the writer's hook rather than take it over: other features may listen too.
-  const writer = app.ingest.writer;
-  const previous = writer.onCommitted;
-  writer.onCommitted = (rows) => {
-    previous?.(rows);
+  const stopPublishing = app.ingest.writer.onCommitted((rows) => {
     // Only the latest reading per pod and sensor type can reach a screen (the bus and PodCoalescer
     // keep the latest, later wins a tie): the rest of a batch is not formatted at all (bench/ingest).
     const latest = new Map<string, (typeof rows)[number]>();
@@ -50,7 +46,7 @@ export async function liveRoutes(base: FastifyInstance) {
         created: formatWireTime(r.created),
       })),
     );
-  };
+  });
 
   // New user-notifications, announced by the rules engine on commit (from any instance): each open
   // stream of those users gets a `notification` event. A lost LISTEN connection may have missed some,
@@ -74,7 +70,7 @@ export async function liveRoutes(base: FastifyInstance) {
     for (const end of streams) end();
   });
   app.addHook('onClose', async () => {
-    writer.onCommitted = previous;
+    stopPublishing();
     await stopListening();
     await bus.close();
   });

@@ -11,6 +11,8 @@ export interface WriteOutcome {
   refused: { row: number; reason: string }[];
 }
 
+type CommitListener = (rows: readonly ReadingRow[]) => void;
+
 interface Pending {
   rows: readonly ReadingRow[];
   resolve: (outcome: WriteOutcome) => void;
@@ -31,13 +33,33 @@ export class GroupCommitWriter {
   private inFlight = 0;
   private scheduled = false;
   private queuedRows = 0;
-  onCommitted?: (rows: readonly ReadingRow[]) => void;
+  private readonly committed = new Set<CommitListener>();
+  private readonly maxRows: number;
+  private readonly concurrency: number;
+  private readonly onListenerError: (err: unknown) => void;
 
   constructor(
     private readonly db: Database,
-    private readonly maxRows = 8_000,
-    private readonly concurrency = db.kind === 'postgres' ? 2 : 1,
-  ) {}
+    options: {
+      maxRows?: number;
+      concurrency?: number;
+      /** Hears a commit listener's throw (the write itself has committed and succeeds all the same). */
+      onListenerError?: (err: unknown) => void;
+    } = {},
+  ) {
+    this.maxRows = options.maxRows ?? 8_000;
+    this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
+    this.onListenerError = options.onListenerError ?? (() => {});
+  }
+
+  /**
+   * Calls `listener` with the rows each statement stored, after its commit (the live stream and the
+   * rules engine both listen). Resolves to its removal, which leaves every other listener in place.
+   */
+  onCommitted(listener: CommitListener): () => void {
+    this.committed.add(listener);
+    return () => void this.committed.delete(listener);
+  }
 
   write(rows: readonly ReadingRow[]): Promise<WriteOutcome> {
     if (rows.length === 0) return Promise.resolve({ stored: 0, refused: [] });
@@ -152,7 +174,15 @@ export class GroupCommitWriter {
       await enqueueEvaluation(tx, skippedRows.size === 0 ? rows : rows.filter((_, j) => !skippedRows.has(j)));
       return skippedRows;
     });
-    this.onCommitted?.(skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j)));
+    const stored = skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j));
+    // The rows are committed whatever a listener does: its throw must not fail the callers' writes.
+    for (const listener of [...this.committed]) {
+      try {
+        listener(stored);
+      } catch (err) {
+        this.onListenerError(err);
+      }
+    }
     return indexesOf.map((mine) => (skipped.size === 0 ? mine.length : mine.filter((j) => !skipped.has(j)).length));
   }
 

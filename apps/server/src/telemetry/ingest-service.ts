@@ -35,7 +35,9 @@ export class IngestService {
     readonly log?: IngestLog,
   ) {
     this.pods = new PodDirectory(db);
-    this.writer = new GroupCommitWriter(db);
+    this.writer = new GroupCommitWriter(db, {
+      onListenerError: (err) => log?.error({ err }, 'a listener of committed readings failed'),
+    });
   }
 
   /**
