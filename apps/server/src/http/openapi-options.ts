@@ -1,5 +1,12 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorSchema } from './route-schemas';
+
+// Any route that reads the database may find it out of reach (the error handler's 503): every
+// documented operation says so, rather than each route schema repeating it.
+const unavailable = errorSchema.describe(
+  'The database is out of reach for now (a restart, a failover): try again after `Retry-After` seconds',
+);
 
 /**
  * How callers prove who they are. Every route names one of these (or `security: []` when public):
@@ -39,6 +46,10 @@ export function openApiOptions(publicUrl: string | undefined): SwaggerOptions {
       servers: [{ url: publicUrl?.replace(/\/+$/, '') || '/', description: 'This installation' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: (args) => {
+      const response = args.schema?.response as Record<string, unknown> | undefined;
+      if (!response || '503' in response) return jsonSchemaTransform(args);
+      return jsonSchemaTransform({ ...args, schema: { ...args.schema, response: { ...response, 503: unavailable } } });
+    },
   };
 }

@@ -70,6 +70,11 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(without4xx.map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });
 
+  it('says on every operation that it may answer 503 while the database is out of reach', () => {
+    const without503 = ops.filter((o) => !('503' in (o.op.responses ?? {})));
+    expect(without503.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
   it('never says nullable without a type (an enum field keeps its choices)', () => {
     const untyped: string[] = [];
     const walk = (node: unknown, at: string) => {
