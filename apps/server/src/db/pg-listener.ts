@@ -9,7 +9,7 @@ const MAX_RETRY_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The wait before reconnect attempt `n` (0 for the first after a loss). */
-export const retryDelay = (n: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** n);
+const retryDelay = (n: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** n);
 
 /**
  * LISTENs on its own connection (a pooled one is handed to other queries between uses). If the
