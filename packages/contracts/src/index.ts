@@ -14,3 +14,4 @@ export * from './resources/index';
 export * from './rule-state';
 export * from './sensor-types';
 export * from './theme';
+export * from './time/index';

@@ -1,8 +1,7 @@
-import type { Scope } from '@greenpod/contracts';
+import type { Scope, TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { type PlaceFilter, visibleIds } from './dashboard-scope';
 import { podSumsSql } from './readings-query';
-import type { TimeWindow } from './window';
 
 export interface CardReading {
   sensorType: string;
