@@ -3,6 +3,7 @@ export * from './alarm-health';
 export * from './alert-cards';
 export * from './auth';
 export * from './choices';
+export * from './dashboard';
 export * from './define-resource';
 export * from './fields';
 export * from './hierarchy';
