@@ -6,6 +6,7 @@ import {
   type Resource,
   type Scope,
 } from '@greenpod/contracts';
+import { levelIdsOf, scopeCovers } from '../auth/scope';
 import type { SqlParam } from '../db/database';
 import { col, q, tableOf } from './tables';
 
@@ -56,11 +57,10 @@ export function compileSelect(resource: Resource): CompiledSelect {
     expr[key] = `${joinPath(j.via)}.${q(columnName(j.column))}`;
   }
 
-  const levelExpr: Partial<Record<HierarchyLevel, string>> = {};
+  const levelExpr: Partial<Record<HierarchyLevel, string>> = levelIdsOf(resource, 't');
   for (const level of HIERARCHY_LEVELS) {
-    const own = resource.levelFields[level];
-    if (own) levelExpr[level] = own === 'id' ? 't.id' : col('t', own);
-    else if (resource.scopeVia) {
+    if (levelExpr[level]) continue;
+    if (resource.scopeVia) {
       const via = joinPath(resource.scopeVia);
       levelExpr[level] = level === 'pod' ? `${via}.id` : `${via}.${q(`${level}_id`)}`;
     }
@@ -74,16 +74,7 @@ export function compileSelect(resource: Resource): CompiledSelect {
   return compiled;
 }
 
-/** The WHERE clause that limits rows to what the caller's scope covers, or null for everything. */
+/** The WHERE clause that limits rows to what the caller's scope covers (auth/scope.ts), or null for everything. */
 export function scopeClause(compiled: CompiledSelect, scope: Scope, params: SqlParam[]): string | null {
-  if (scope.all) return null;
-  const parts: string[] = [];
-  for (const level of HIERARCHY_LEVELS) {
-    const e = compiled.levelExpr[level];
-    const ids = scope.ids[level];
-    if (!e || ids.length === 0) continue;
-    params.push(ids);
-    parts.push(`${e} = ANY($${params.length}::int[])`);
-  }
-  return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
+  return scopeCovers(compiled.levelExpr, scope, params);
 }
