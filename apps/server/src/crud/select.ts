@@ -8,6 +8,7 @@ import {
 } from '@greenpod/contracts';
 import { levelIdsOf, scopeCovers } from '../auth/scope';
 import type { SqlParam } from '../db/database';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { col, q, tableOf } from './tables';
 
 /** SQL pieces shared by list, read and the scope check: FROM with joins and column expressions. */
@@ -19,7 +20,6 @@ export interface CompiledSelect {
   levelExpr: Partial<Record<HierarchyLevel, string>>;
 }
 
-const utc = (e: string) => `to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 const cache = new Map<string, CompiledSelect>();
 
 export function compileSelect(resource: Resource): CompiledSelect {
@@ -49,7 +49,11 @@ export function compileSelect(resource: Resource): CompiledSelect {
     return alias;
   };
 
-  const expr: Record<string, string> = { id: 't.id', created: utc('t.created'), updated: utc('t.updated') };
+  const expr: Record<string, string> = {
+    id: 't.id',
+    created: wireTimeSql('t.created'),
+    updated: wireTimeSql('t.updated'),
+  };
   for (const field of resource.storedFields) {
     if (!resource.fields[field]?.writeOnly) expr[field] = col('t', field);
   }
