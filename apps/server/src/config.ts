@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
+import { isTimeZone } from '@greenpod/contracts';
 import { z } from 'zod';
 import { trustProxySchema } from './http/trust-proxy';
-import { isTimeZone } from './time/time-zone';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })

@@ -1,5 +1,6 @@
 import { GRANULARITIES, type Granularity } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { insertReadings } from '../telemetry/measurement-writer';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -43,7 +44,7 @@ async function put(pod: Pod, readings: [type: string, value: number, created: st
 }
 const rowsOf = (podId: number, granularity: Granularity) =>
   t.db.query<Record<string, unknown>>(
-    `SELECT to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created, electricity, electricity_sum, temperature,
+    `SELECT ${wireTimeSql('created')} AS created, electricity, electricity_sum, temperature,
             water, water_sum, motion, pressure, humidity, ambient_light, updated
      FROM aggregated_data WHERE pod_id = $1 AND granularity = $2 ORDER BY created`,
     [podId, granularity],

@@ -10,6 +10,7 @@ import {
 import { buildListSql, type ListSource } from '../crud/list-query';
 import { type ListLimits, readListPage } from '../crud/list-total';
 import type { Database } from '../db/database';
+import { wireTimeSql } from '../db/wire-time-sql';
 
 // Row key -> SQL expression; typed on the row so a key added to the contract must be mapped here.
 const COLUMNS: Record<keyof AggregateRow, string> = {
@@ -33,11 +34,7 @@ const COLUMNS: Record<keyof AggregateRow, string> = {
 const SOURCE: ListSource = {
   from: 'aggregated_data t JOIN pod p ON p.id = t.pod_id',
   select: Object.entries(COLUMNS)
-    .map(([key, expr]) =>
-      key === 'created'
-        ? `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created`
-        : `${expr} AS "${key}"`,
-    )
+    .map(([key, expr]) => (key === 'created' ? `${wireTimeSql(expr)} AS created` : `${expr} AS "${key}"`))
     .join(', '),
   expr: COLUMNS,
   searchable: AGGREGATE_SEARCHABLE,

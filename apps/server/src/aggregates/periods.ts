@@ -1,7 +1,7 @@
 import type { Granularity } from '@greenpod/contracts';
-import { offsetAt, wallAsUtcMs, wallTimeAt } from '../time/time-zone';
+import { offsetAt, wallAsUtcMs, wallTimeAt } from '@greenpod/contracts';
 
-export { isTimeZone } from '../time/time-zone';
+export { isTimeZone } from '@greenpod/contracts';
 /**
  * Aggregation periods in a time zone (docs/domain.md#aggregates): a day runs from local midnight
  * to the next, a week from Monday 00:00 to the next Monday, a month from the 1st 00:00 to the next 1st.

@@ -8,6 +8,7 @@ import {
 import type { EpisodeState } from '../alerts/episode';
 import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Database, Queryable, SqlParam } from '../db/database';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { cardStatus, statusRank } from './card-status';
 
 type CardRow = {
@@ -38,8 +39,6 @@ type CardRow = {
   ackName: string | null;
 };
 
-const wire = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-
 export interface CardFilter extends PlaceFilter {
   /** One card: this rule on podId. */
   ruleId?: number | undefined;
@@ -67,11 +66,11 @@ export async function listAlertCards(db: Queryable, scope: Scope, filter: CardFi
             r.severity, r.action, p.voltage,
             coalesce(c.notification_margin, ${DEFAULT_NOTIFICATION_MARGIN})::float8 AS margin,
             e.state AS episode,
-            m.value AS "currentValue", ${wire('m.created')} AS "currentAt",
+            m.value AS "currentValue", ${wireTimeSql('m.created')} AS "currentAt",
             t.saving_flat AS "goalAmount", t.currency, t.type AS "goalPeriod",
-            sv.value_flat AS "savingsAmount", ${wire('sv.period_start')} AS "savingsPeriodStart",
-            ${wire('n.at')} AS "lastBreachAt",
-            ${wire('ack.created')} AS "ackAt", ack.user_id AS "ackUserId",
+            sv.value_flat AS "savingsAmount", ${wireTimeSql('sv.period_start')} AS "savingsPeriodStart",
+            ${wireTimeSql('n.at')} AS "lastBreachAt",
+            ${wireTimeSql('ack.created')} AS "ackAt", ack.user_id AS "ackUserId",
             nullif(trim(u.first_name || ' ' || u.last_name), '') AS "ackName"
      FROM bound b
      JOIN rule r ON r.id = b.rule_id

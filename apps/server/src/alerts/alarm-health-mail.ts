@@ -2,6 +2,7 @@ import { ADMIN_ACCESS_LEVEL } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicBase } from '../auth/account-mails';
 import type { Database } from '../db/database';
+import { dateOnlySql } from '../db/wire-time-sql';
 import { enqueueMail } from '../mail/mail-queue';
 import { alarmHealth, alarmHealthText } from './alarm-health';
 
@@ -22,7 +23,7 @@ export async function mailWeeklyAlarmHealth(
       `WITH monday AS (SELECT date_trunc('week', $1::timestamptz AT TIME ZONE $2) AS local)
        INSERT INTO alarm_health_mail (week) SELECT (local - interval '7 days')::date FROM monday
        ON CONFLICT DO NOTHING
-       RETURNING to_char(week, 'YYYY-MM-DD') AS week, ((SELECT local FROM monday) AT TIME ZONE $2) AS end`,
+       RETURNING ${dateOnlySql('week')} AS week, ((SELECT local FROM monday) AT TIME ZONE $2) AS end`,
       [now, opts.timeZone],
     );
     if (!week) return null;

@@ -1,10 +1,9 @@
-import { alarmHealthSchema } from '@greenpod/contracts';
+import { alarmHealthSchema, isTimeZone } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/caller';
 import { bearerSecurity, errorResponses, itemResponse, ok } from '../http/route-schemas';
-import { isTimeZone } from '../time/time-zone';
 import { alarmHealth } from './alarm-health';
 
 /** The alarm-health report for administrators (docs/api.md#alarm-health). */

@@ -1,5 +1,6 @@
 import type { AlarmHealth } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
+import { dateOnlySql, wireTimeSql } from '../db/wire-time-sql';
 
 /**
  * The measure alarm-management guides use (docs/domain.md#alarm-health): about one alarm per ten
@@ -9,8 +10,6 @@ export const MANAGEABLE_PER_TEN_MINUTES = 1;
 export const FLOOD_PER_TEN_MINUTES = 10;
 const NOISIEST = 5;
 const FLOODS_LISTED = 10;
-
-const WIRE = `'YYYY-MM-DD HH24:MI:SS'`;
 
 /**
  * Alarm health over the `days` days before `end` (midnight in `timeZone`), counting every notification
@@ -34,7 +33,7 @@ export async function alarmHealth(
     )`;
   const [head] = await db.query<{ from: string; to: string; total: number; folded: number }>(
     `WITH ${span}
-     SELECT to_char(b.start AT TIME ZONE $2, 'YYYY-MM-DD') AS "from", to_char(b.stop AT TIME ZONE $2, 'YYYY-MM-DD') AS "to",
+     SELECT ${dateOnlySql('b.start AT TIME ZONE $2')} AS "from", ${dateOnlySql('b.stop AT TIME ZONE $2')} AS "to",
             (SELECT count(*)::int FROM n) AS total, (SELECT count(*)::int FROM n WHERE folded) AS folded
      FROM bounds b`,
     params,
@@ -42,20 +41,20 @@ export async function alarmHealth(
   const perDay = await db.query<AlarmHealth['perDay'][number]>(
     `WITH ${span},
      days AS (
-       SELECT to_char(d, 'YYYY-MM-DD') AS day FROM bounds b,
+       SELECT ${dateOnlySql('d')} AS day FROM bounds b,
          generate_series(date_trunc('day', b.start AT TIME ZONE $2), date_trunc('day', b.stop AT TIME ZONE $2), interval '1 day') d
      )
      SELECT days.day,
             count(n.id) FILTER (WHERE n.type = 'ALERT')::int AS alerts,
             count(n.id) FILTER (WHERE n.type = 'WARNING')::int AS warnings,
             count(n.id) FILTER (WHERE n.type NOT IN ('ALERT', 'WARNING'))::int AS other
-     FROM days LEFT JOIN n ON to_char(n.created AT TIME ZONE $2, 'YYYY-MM-DD') = days.day
+     FROM days LEFT JOIN n ON ${dateOnlySql('n.created AT TIME ZONE $2')} = days.day
      GROUP BY days.day ORDER BY days.day`,
     params,
   );
   const windows = await db.query<{ start: string; clientTitle: string | null; count: number }>(
     `WITH ${span}
-     SELECT to_char(to_timestamp(floor(extract(epoch FROM n.created) / 600) * 600) AT TIME ZONE 'UTC', ${WIRE}) AS start,
+     SELECT ${wireTimeSql('to_timestamp(floor(extract(epoch FROM n.created) / 600) * 600)')} AS start,
             c.title AS "clientTitle", count(*)::int AS count
      FROM n LEFT JOIN client c ON c.id = n.client_id
      GROUP BY 1, 2 ORDER BY count DESC, start LIMIT 500`,

@@ -1,14 +1,12 @@
-import { ADMIN_ACCESS_LEVEL, HIERARCHY_LEVELS } from '@greenpod/contracts';
+import { getResource } from '@greenpod/contracts';
+import { levelIdsOf, roleCovers } from '../auth/scope';
 import type { Queryable } from '../db/database';
 
 /** Committed user-notifications are announced here; each live stream refreshes its user's bell. */
 export const USER_NOTIFICATION_CHANNEL = 'greenpod_user_notifications';
 
-// A role sees a pod through a binding to the pod or to any node above it (docs/domain.md#scope).
-const COVERS_POD = HIERARCHY_LEVELS.map(
-  (l) =>
-    `EXISTS (SELECT 1 FROM role_${l} b WHERE b.role_id = r.id AND b.${l}_id = p.${l === 'pod' ? 'id' : `${l}_id`})`,
-).join(' OR ');
+// The roles that see the pod: the scope rule's inverse, from the same definition as the lists' clause.
+const SEES_POD = roleCovers(levelIdsOf(getResource('pod'), 'p'), 'r');
 
 export type Recipient = {
   userId: number;
@@ -22,7 +20,7 @@ export async function scopeRecipients(tx: Queryable, podId: number): Promise<Rec
     `SELECT u.id AS "userId", u.email, u.first_name AS "firstName" FROM app_user u
      JOIN role r ON r.id = u.role_id
      JOIN pod p ON p.id = $1
-     WHERE u.active AND u.verified AND (r.access_level >= ${ADMIN_ACCESS_LEVEL} OR ${COVERS_POD})
+     WHERE u.active AND u.verified AND ${SEES_POD}
      ORDER BY u.id`,
     [podId],
   );

@@ -1,6 +1,7 @@
 import { getResource } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
 import { drainRules } from '../test/rule-drain';
@@ -76,7 +77,7 @@ describe('the rules engine through ingest and the queue', () => {
           const raised = async (podId: number) =>
             (
               await t.db.query<{ type: string; value: number; at: string }>(
-                `SELECT type, value, to_char(reading_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS at
+                `SELECT type, value, ${wireTimeSql('reading_at')} AS at
                  FROM notification WHERE rule_id = $1 AND pod_id = $2 ORDER BY reading_at, type`,
                 [ruleId, podId],
               )

@@ -1,5 +1,6 @@
 import { getResource, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { compileSelect, scopeClause } from './select';
 
 /** How many unread notifications one call returns, newest first. */
@@ -15,7 +16,7 @@ export async function unreadNotifications(db: Queryable, userId: number, scope: 
   const clause = scopeClause(notifications, scope, params);
   return db.query(
     `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
-            to_char(un.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created
+            ${wireTimeSql('un.created')} AS created
      FROM user_notification un JOIN notification n ON n.id = un.notification_id
      WHERE un.user_id = $1 AND NOT un.read
        ${clause ? `AND n.id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}

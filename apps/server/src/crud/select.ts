@@ -6,7 +6,9 @@ import {
   type Resource,
   type Scope,
 } from '@greenpod/contracts';
+import { levelIdsOf, scopeCovers } from '../auth/scope';
 import type { SqlParam } from '../db/database';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { col, q, tableOf } from './tables';
 
 /** SQL pieces shared by list, read and the scope check: FROM with joins and column expressions. */
@@ -18,7 +20,6 @@ export interface CompiledSelect {
   levelExpr: Partial<Record<HierarchyLevel, string>>;
 }
 
-const utc = (e: string) => `to_char(${e} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 const cache = new Map<string, CompiledSelect>();
 
 export function compileSelect(resource: Resource): CompiledSelect {
@@ -48,7 +49,11 @@ export function compileSelect(resource: Resource): CompiledSelect {
     return alias;
   };
 
-  const expr: Record<string, string> = { id: 't.id', created: utc('t.created'), updated: utc('t.updated') };
+  const expr: Record<string, string> = {
+    id: 't.id',
+    created: wireTimeSql('t.created'),
+    updated: wireTimeSql('t.updated'),
+  };
   for (const field of resource.storedFields) {
     if (!resource.fields[field]?.writeOnly) expr[field] = col('t', field);
   }
@@ -56,11 +61,10 @@ export function compileSelect(resource: Resource): CompiledSelect {
     expr[key] = `${joinPath(j.via)}.${q(columnName(j.column))}`;
   }
 
-  const levelExpr: Partial<Record<HierarchyLevel, string>> = {};
+  const levelExpr: Partial<Record<HierarchyLevel, string>> = levelIdsOf(resource, 't');
   for (const level of HIERARCHY_LEVELS) {
-    const own = resource.levelFields[level];
-    if (own) levelExpr[level] = own === 'id' ? 't.id' : col('t', own);
-    else if (resource.scopeVia) {
+    if (levelExpr[level]) continue;
+    if (resource.scopeVia) {
       const via = joinPath(resource.scopeVia);
       levelExpr[level] = level === 'pod' ? `${via}.id` : `${via}.${q(`${level}_id`)}`;
     }
@@ -74,16 +78,7 @@ export function compileSelect(resource: Resource): CompiledSelect {
   return compiled;
 }
 
-/** The WHERE clause that limits rows to what the caller's scope covers, or null for everything. */
+/** The WHERE clause that limits rows to what the caller's scope covers (auth/scope.ts), or null for everything. */
 export function scopeClause(compiled: CompiledSelect, scope: Scope, params: SqlParam[]): string | null {
-  if (scope.all) return null;
-  const parts: string[] = [];
-  for (const level of HIERARCHY_LEVELS) {
-    const e = compiled.levelExpr[level];
-    const ids = scope.ids[level];
-    if (!e || ids.length === 0) continue;
-    params.push(ids);
-    parts.push(`${e} = ANY($${params.length}::int[])`);
-  }
-  return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
+  return scopeCovers(compiled.levelExpr, scope, params);
 }

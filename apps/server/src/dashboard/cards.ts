@@ -1,28 +1,10 @@
-import type { Scope } from '@greenpod/contracts';
+import type { DashboardCard, Scope, TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { type PlaceFilter, visibleIds } from './dashboard-scope';
 import { podSumsSql } from './readings-query';
-import type { TimeWindow } from './window';
 
-export interface CardReading {
-  sensorType: string;
-  avg: number;
-  voltage: number;
-}
-export interface Card {
-  id: number;
-  title: string;
-  podTitle?: string;
-  areaTitle?: string;
-  locationTitle?: string;
-  areaCount: number;
-  podCount: number;
-  /** Visible pods of the card declared offline (docs/domain.md#notifications). */
-  offlinePodCount: number;
-  /** The green score arrives with savings (a later issue): null shows as N/A, never a made-up number. */
-  score: number | null;
-  readings: CardReading[];
-}
+/** A card as listCards reads it; the routes add each card's limits (contracts' dashboardCardSchema). */
+export type Card = Omit<DashboardCard, 'notificationMargin' | 'limits'>;
 
 /** Which places one card stands for: a location, an area or a pod (the filter decides). */
 export type CardLevel = 'location' | 'area' | 'pod';

@@ -1,7 +1,8 @@
+import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { LOCATION_ROLLUP, type LocationRollup, POD_ROLLUP, TYPE_COLUMNS } from '../telemetry/rollup-tables';
 import { type PodSet, spansSql } from './readings-query';
-import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span, type TimeWindow } from './window';
+import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span } from './window';
 
 const HOUR = 3_600_000;
 

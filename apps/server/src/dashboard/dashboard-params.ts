@@ -1,11 +1,10 @@
-import { parseWireTime, plainText } from '@greenpod/contracts';
+import { DATE_ONLY, isTimeZone, parseWireTime, plainText, type TimeWindow, WINDOW_MODES } from '@greenpod/contracts';
 import { z } from 'zod';
 import { parseDataTableParams } from '../crud/list-query';
 import { badRequest, toValidationErrors } from '../http/errors';
 import { recordId } from '../http/route-schemas';
-import { isTimeZone } from '../time/time-zone';
 import type { PlaceFilter } from './dashboard-scope';
-import { resolveWindow, type TimeWindow, WINDOW_MODES } from './window';
+import { resolveWindow } from './window';
 
 // Query values arrive as strings (or numbers inside JSON); "" and null mean "All ...".
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -32,8 +31,6 @@ export type PlaceAndWindow = z.output<typeof placeAndWindow>;
 export const graphQuery = z.object(placeAndWindowShape);
 export const statAllQuery = z.object({ dataTableParams: z.unknown().optional(), ...placeAndWindowShape });
 export const countQuery = z.object({ locationId: placeAndWindowShape.locationId });
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The window a request asks for: `minutes` means Live; `mode` names a tab (Date Range with

@@ -1,4 +1,10 @@
-import { DEFAULT_NOTIFICATION_MARGIN, formatWireTime } from '@greenpod/contracts';
+import {
+  DEFAULT_NOTIFICATION_MARGIN,
+  dashboardCardSchema,
+  formatWireTime,
+  type GraphData,
+  graphDataSchema,
+} from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,24 +22,10 @@ import { planBuckets } from './window';
 
 const tags = ['dashboard'];
 const errors = errorResponses(400, 401, 404);
-const cardSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  podTitle: z.string().optional(),
-  areaTitle: z.string().optional(),
-  locationTitle: z.string().optional(),
-  areaCount: z.number(),
-  podCount: z.number(),
-  offlinePodCount: z.number(),
-  score: z.number().nullable(),
-  readings: z.array(z.object({ sensorType: z.string(), avg: z.number(), voltage: z.number() })),
-  notificationMargin: z.number(),
-  limits: z.array(
-    z.object({ sensorType: z.string(), condition: z.enum(['greater', 'smaller', 'equal']), threshold: z.number() }),
-  ),
+const cardsResponse = itemResponse(z.object({ results: z.array(dashboardCardSchema) })).extend({
+  paging: exactPagingSchema,
 });
-const cardsResponse = itemResponse(z.object({ results: z.array(cardSchema) })).extend({ paging: exactPagingSchema });
-const graphResponse = itemResponse(z.record(z.string(), z.array(z.tuple([z.number(), z.string()]))));
+const graphResponse = itemResponse(graphDataSchema);
 const areaPodCountResponse = itemResponse(
   z.array(z.object({ locationId: z.number(), areaCount: z.number(), podCount: z.number() })),
 );
@@ -124,7 +116,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       await checkPlaces(app.db, caller.scope, filter);
       const chart = planBuckets(window, tz);
       const { edges } = chart;
-      const data: Record<string, [number, string][]> = {};
+      const data: GraphData = {};
       for (const row of await meansByBucket(
         app.db,
         (params) => podsUnderSql(caller.scope, filter, params),

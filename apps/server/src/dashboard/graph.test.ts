@@ -1,6 +1,7 @@
 import { formatWireTime } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireTimeSql } from '../db/wire-time-sql';
 import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { MAX_POINTS, planBuckets } from './window';
@@ -32,7 +33,7 @@ async function oracle(from: Date, to: Date, tz: string, bucketMs: number, pods: 
       ? `(date_trunc('day', m.created AT TIME ZONE $3) AT TIME ZONE $3)`
       : `date_bin(make_interval(secs => $4), m.created, ${origin})`;
   const rows = await t.db.query<{ sensor_type: string; label: string; avg: number }>(
-    `SELECT sensor_type, to_char(greatest(${bin}, $1::timestamptz) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS label, avg(value) AS avg
+    `SELECT sensor_type, ${wireTimeSql(`greatest(${bin}, $1::timestamptz)`)} AS label, avg(value) AS avg
      FROM measurement m WHERE m.pod_id = ANY($5::int[]) AND m.created >= $1 AND m.created < $2
      GROUP BY 1, 2 ORDER BY 1, 2`,
     [from, to, tz, bucketMs / 1000, pods],

@@ -1,7 +1,8 @@
+import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { ROLLUP_TABLES } from '../telemetry/rollup-tables';
 import { planRollups } from './rollup-plan';
-import type { Span, TimeWindow } from './window';
+import type { Span } from './window';
 
 /** Count and sum of one sensor type: sums combine exactly across tables, averages would not. */
 export interface Sums {

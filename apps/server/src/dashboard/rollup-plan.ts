@@ -1,5 +1,6 @@
+import type { TimeWindow } from '@greenpod/contracts';
 import { MAX_FUTURE_MS } from '@greenpod/contracts';
-import type { Span, TimeWindow } from './window';
+import type { Span } from './window';
 
 /**
  * Which rows answer a sum over [from, to), for count and sum (which subtract exactly, unlike

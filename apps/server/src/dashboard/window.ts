@@ -1,88 +1,21 @@
+import {
+  offsetAt,
+  startOfDay,
+  type TimeWindow,
+  type WindowInput,
+  wallAsUtcMs,
+  wallTimeAt,
+  windowBounds,
+  zonedToUtc,
+} from '@greenpod/contracts';
 import { badRequest } from '../http/errors';
-import { isoWeekday, offsetAt, startOfDay, wallAsUtcMs, wallTimeAt, zonedToUtc } from '../time/time-zone';
 
-/** The dashboard's time tabs (docs/screens.md#dashboard), `range` being Date Range. */
-export const WINDOW_MODES = ['live', 'day', 'week', 'month', 'year', 'range'] as const;
-export type WindowMode = (typeof WINDOW_MODES)[number];
-
-export const LIVE_MINUTES = { min: 10, max: 60, default: 30 } as const;
-
-export interface WindowInput {
-  mode: WindowMode;
-  minutes?: number;
-  /** Date Range only: `yyyy-MM-dd`, a calendar date in `tz`. */
-  from?: string;
-  to?: string;
-  tz: string;
-  now: Date;
-}
-
-/** A half-open interval [from, to): a reading stamped exactly `to` belongs to the next window. */
-export interface TimeWindow {
-  from: Date;
-  to: Date;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseDate(s: string | undefined, field: string) {
-  const m = s === undefined ? null : DATE.exec(s);
-  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (!m || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    throw badRequest(`${field} must be a date like 2026-03-29`, { [field]: ['Enter a valid date (yyyy-MM-dd)'] });
-  }
-  return { year, month, day };
-}
-
-/**
- * The instants a dashboard tab covers (docs/domain.md#windows). "Today", "Monday" and
- * "1 January" are read on the viewer's wall clock, so a DST day is 23 or 25 hours long here.
- * Date Range runs to the end of its last day: its `to` is the next day's 00:00, exclusive, which
- * covers 23:59:59.999 without a gap.
- */
+/** The window a tab covers (contracts' windowBounds), a tab that names none answering 400. */
 export function resolveWindow(input: WindowInput): TimeWindow {
-  const { tz, now } = input;
-  const wall = wallTimeAt(now, tz);
-  const midnight = (year: number, month: number, day: number) =>
-    zonedToUtc({ year, month, day, hour: 0, minute: 0, second: 0 }, tz);
-  switch (input.mode) {
-    case 'live': {
-      const minutes = input.minutes ?? LIVE_MINUTES.default;
-      if (!Number.isInteger(minutes) || minutes < LIVE_MINUTES.min || minutes > LIVE_MINUTES.max) {
-        throw badRequest(`minutes must be a whole number from ${LIVE_MINUTES.min} to ${LIVE_MINUTES.max}`, {
-          minutes: [`Choose ${LIVE_MINUTES.min} to ${LIVE_MINUTES.max} minutes`],
-        });
-      }
-      return { from: new Date(now.getTime() - minutes * 60_000), to: now };
-    }
-    case 'day':
-      return { from: midnight(wall.year, wall.month, wall.day), to: now };
-    case 'week':
-      return { from: midnight(wall.year, wall.month, wall.day - isoWeekday(wall)), to: now };
-    case 'month': {
-      // 31 March -> 28 (or 29) February: the day is clamped to the shorter month's last day.
-      const lastDay = new Date(Date.UTC(wall.year, wall.month - 1, 0)).getUTCDate();
-      const from = zonedToUtc({ ...wall, month: wall.month - 1, day: Math.min(wall.day, lastDay) }, tz);
-      return { from, to: now };
-    }
-    case 'year':
-      return { from: midnight(wall.year, 1, 1), to: now };
-    case 'range': {
-      const start = parseDate(input.from, 'fromValue');
-      const end = parseDate(input.to, 'toValue');
-      const key = (d: { year: number; month: number; day: number }) => d.year * 10_000 + d.month * 100 + d.day;
-      if (key(end) > key(wall) || key(start) > key(wall)) {
-        throw badRequest('Dates after today cannot be chosen', { toValue: ['Choose today or an earlier date'] });
-      }
-      if (key(end) < key(start)) {
-        throw badRequest('The end date is before the start date', {
-          toValue: ['Choose an end date on or after the start date'],
-        });
-      }
-      return { from: midnight(start.year, start.month, start.day), to: midnight(end.year, end.month, end.day + 1) };
-    }
-  }
+  const answer = windowBounds(input);
+  if ('window' in answer) return answer.window;
+  const { field, message, hint } = answer.problem;
+  throw badRequest(message, { [field]: [hint] });
 }
 
 export const MAX_POINTS = 500;

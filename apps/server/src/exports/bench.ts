@@ -1,6 +1,8 @@
 // What bench/ drives below the HTTP API: a database opened, migrated and seeded, and the dashboard and rollup
 // queries it times. Bench imports them as `@greenpod/server/bench` (the package's exports map), so it depends
 // on this list rather than on where each piece sits inside src/.
+
+export type { TimeWindow, WindowMode } from '@greenpod/contracts';
 export { evaluateQueued } from '../alerts/rule-worker';
 export { hashPassword } from '../auth/passwords';
 export { loadConfig } from '../config';
@@ -8,7 +10,7 @@ export { listCards } from '../dashboard/cards';
 export { meansByBucket } from '../dashboard/chart-query';
 export { podsUnderSql } from '../dashboard/dashboard-scope';
 export { sumsByPod } from '../dashboard/readings-query';
-export { planBuckets, resolveWindow, type TimeWindow, type WindowMode } from '../dashboard/window';
+export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
 export { seedBase } from '../seed/base-seed';

@@ -1,5 +1,6 @@
+import type { Weather } from '@greenpod/contracts';
 import { z } from 'zod';
-import { CITY_COORDINATES, type City, describeWeatherCode, type Weather, type WeatherProvider } from './weather';
+import { CITY_COORDINATES, type City, describeWeatherCode, type WeatherProvider } from './weather';
 
 // Only what we read; Open-Meteo answers more.
 const answer = z.object({

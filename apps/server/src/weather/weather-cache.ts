@@ -1,5 +1,6 @@
+import type { Weather } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { City, Weather, WeatherProvider } from './weather';
+import type { City, WeatherProvider } from './weather';
 
 export const WEATHER_TTL_MS = 30 * 60_000;
 // A provider that failed is not asked again for a while, so a machine without internet pays nothing.

@@ -1,4 +1,4 @@
-import { CITIES } from '@greenpod/contracts';
+import { weatherSchema } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +8,6 @@ import { bearerSecurity, errorResponses, itemResponse, ok, recordId } from '../h
 import { openMeteo } from './open-meteo';
 import type { City } from './weather';
 import { WeatherCache } from './weather-cache';
-
-const weatherSchema = z.object({
-  city: z.enum(CITIES),
-  temperature: z.number(),
-  condition: z.string(),
-  forecast: z.object({ condition: z.string(), min: z.number(), max: z.number() }).nullable(),
-});
 
 /**
  * The weather at a location's city, for its dashboard card. Asked apart from the cards, so a slow or

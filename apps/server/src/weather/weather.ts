@@ -1,15 +1,6 @@
-import type { CITIES } from '@greenpod/contracts';
+import type { CITIES, Weather } from '@greenpod/contracts';
 
 export type City = (typeof CITIES)[number];
-
-/** What a card shows about the weather at a location's city: now, and tomorrow's outlook. */
-export interface Weather {
-  city: City;
-  /** °C, one decimal. */
-  temperature: number;
-  condition: string;
-  forecast: { condition: string; min: number; max: number } | null;
-}
 
 /** A source of weather; null when it has none for the city or cannot be reached. */
 export interface WeatherProvider {

@@ -1,21 +1,13 @@
 import {
+  type CardLimit,
+  type CardReading,
   gaugeState,
-  type Limit,
   type RuleState,
   SENSOR_RANGES,
   SENSOR_UNITS,
   type SensorType,
 } from '@greenpod/contracts';
 import { formatValue } from '../../lib/sensor-values';
-
-export interface CardReading {
-  sensorType: string;
-  avg: number;
-  voltage: number;
-}
-export interface CardLimit extends Limit {
-  sensorType: string;
-}
 
 /** One sensor tile of a card, as it is shown (docs/domain.md#cards). */
 export interface Tile {
@@ -90,7 +82,7 @@ export function countsText(level: 'location' | 'area' | 'pod', areaCount: number
 }
 
 /** "Offline" on a pod's card, "2 offline" on a place's; nothing while every pod reports. */
-export function offlineText(level: 'location' | 'area' | 'pod', offlinePodCount = 0): string | null {
+export function offlineText(level: 'location' | 'area' | 'pod', offlinePodCount: number): string | null {
   if (offlinePodCount <= 0) return null;
   return level === 'pod' ? 'Offline' : `${offlinePodCount} offline`;
 }

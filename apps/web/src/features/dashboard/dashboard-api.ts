@@ -1,32 +1,15 @@
+import type { DashboardCard, Weather } from '@greenpod/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiList, apiRequest } from '../../lib/api-client';
-import type { CardLimit, CardReading } from './card-values';
 import type { DashboardChartProps } from './dashboard-chart-props';
 import type { Place } from './dashboard-state';
 import { windowQuery } from './dashboard-window';
 
-/** One stat-all card (docs/api.md#dashboards). */
-export interface Card {
-  id: number;
-  title: string;
-  areaCount: number;
-  podCount: number;
-  /** Pods of the card declared offline (no reading for the configured number of reporting intervals). */
-  offlinePodCount?: number;
-  score: number | null;
-  readings: CardReading[];
-  notificationMargin: number;
-  limits: CardLimit[];
-}
+/** One stat-all card (docs/api.md#dashboards), as contracts' dashboardCardSchema answers it. */
+export type Card = DashboardCard;
 interface CardsAnswer {
   data: { results: Card[] };
   paging: { skip: number; limit: number; total: number };
-}
-export interface Weather {
-  city: string;
-  temperature: number;
-  condition: string;
-  forecast: { condition: string; min: number; max: number } | null;
 }
 export interface PlaceRow {
   id: number;

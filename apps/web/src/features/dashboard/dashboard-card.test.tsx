@@ -12,6 +12,7 @@ const card = (over: Partial<Card> = {}): Card => ({
   title: 'Aurora Marina',
   areaCount: 3,
   podCount: 7,
+  offlinePodCount: 0,
   score: null,
   readings: [
     { sensorType: 'ELECTRICITY', avg: 2, voltage: 230 },

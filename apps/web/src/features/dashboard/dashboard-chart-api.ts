@@ -1,10 +1,9 @@
-import { formatWireTime } from '@greenpod/contracts';
+import { formatWireTime, type GraphData } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import type { Span } from './dashboard-chart-period';
 import type { DashboardChartProps } from './dashboard-chart-props';
-import type { GraphData } from './dashboard-chart-series';
 
 /** What GET /api/graph is asked: a tab (the server reads the window) or two wire times [from, to). */
 export type GraphAsk = { kind: 'window'; window: DashboardChartProps['window'] } | { kind: 'span'; span: Span };

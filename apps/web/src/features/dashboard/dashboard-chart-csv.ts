@@ -1,6 +1,6 @@
+import { wallTimeAt } from '@greenpod/contracts';
 import type { AlignedColumns } from '../../components/chart/align-series';
 import type { CsvCell } from '../../lib/csv';
-import { wallTimeAt } from '../../lib/zoned-time';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

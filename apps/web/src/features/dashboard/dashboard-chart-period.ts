@@ -1,4 +1,4 @@
-import { addMonths, isoWeekday, type WallTime, wallTimeAt, zonedToUtc } from '../../lib/zoned-time';
+import { addMonths, LIVE_MINUTES, type WallTime, wallTimeAt, windowBounds, zonedToUtc } from '@greenpod/contracts';
 import type { DashboardChartProps } from './dashboard-chart-props';
 
 export type ChartWindow = DashboardChartProps['window'];
@@ -15,60 +15,26 @@ export interface PreviousPeriod {
   shift(ms: number): number;
 }
 
-export const LIVE_DEFAULT_MINUTES = 30;
-const MINUTE = 60_000;
-
-const midnight = (w: Pick<WallTime, 'year' | 'month' | 'day'>): WallTime => ({
-  year: w.year,
-  month: w.month,
-  day: w.day,
-  hour: 0,
-  minute: 0,
-  second: 0,
-});
-
-function parseDate(s: string | undefined): WallTime | null {
-  const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
-  return m ? midnight({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }) : null;
-}
+export const LIVE_DEFAULT_MINUTES: number = LIVE_MINUTES.default;
 
 /** Whole days from one calendar date to another. */
 const daysBetween = (a: WallTime, b: WallTime) =>
   Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 
 /**
- * The instants a tab covers, read as the server reads them (docs/domain.md#windows): Live the last N
- * minutes; Day, Week and Year from local midnight of today, Monday and 1 January; Month from the same
- * time a month back; Date Range from its first day's midnight to the midnight after its last day.
- * `null` for a Date Range still missing a date.
+ * The instants a tab covers, read as the server reads them (contracts' windowBounds). `null` when the
+ * tab names no window, as a Date Range still missing a date: the server would refuse it too.
  */
 export function currentSpan(window: ChartWindow, tz: string, now: number): Span | null {
-  const wall = wallTimeAt(now, tz);
-  switch (window.mode) {
-    case 'live':
-      return { from: now - (window.minutes ?? LIVE_DEFAULT_MINUTES) * MINUTE, to: now };
-    case 'day':
-      return { from: zonedToUtc(midnight(wall), tz), to: now };
-    case 'week':
-      return { from: zonedToUtc(midnight({ ...wall, day: wall.day - isoWeekday(wall) }), tz), to: now };
-    case 'month':
-      return { from: zonedToUtc(addMonths(wall, -1), tz), to: now };
-    case 'year':
-      return { from: zonedToUtc(midnight({ ...wall, month: 1, day: 1 }), tz), to: now };
-    case 'range': {
-      const start = parseDate(window.from);
-      const end = parseDate(window.to);
-      if (!start || !end) return null;
-      return { from: zonedToUtc(start, tz), to: zonedToUtc({ ...end, day: end.day + 1 }, tz) };
-    }
-  }
+  const answer = windowBounds({ ...window, tz, now: new Date(now) });
+  return 'window' in answer ? { from: answer.window.from.getTime(), to: answer.window.to.getTime() } : null;
 }
 
 /** Moves an instant by whole calendar units on the wall clock of `tz` (10:00 stays 10:00 across DST). */
 function wallShift(tz: string, move: (w: WallTime, sign: 1 | -1) => WallTime) {
   return {
-    back: (ms: number) => zonedToUtc(move(wallTimeAt(ms, tz), -1), tz),
-    forward: (ms: number) => zonedToUtc(move(wallTimeAt(ms, tz), 1), tz),
+    back: (ms: number) => zonedToUtc(move(wallTimeAt(ms, tz), -1), tz).getTime(),
+    forward: (ms: number) => zonedToUtc(move(wallTimeAt(ms, tz), 1), tz).getTime(),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { WindowMode } from '@greenpod/contracts';
+
 /** What the dashboard hands its chart: the place, the window, the sensor and the chart's own toggles. */
 export type ChartKind = 'bar' | 'area';
 
@@ -5,7 +7,7 @@ export interface DashboardChartProps {
   /** clientId narrows every read to one client's places: it comes from a shortcode link, never the query. */
   place: { clientId?: number; locationId?: number; areaId?: number; podId?: number };
   window: {
-    mode: 'live' | 'day' | 'week' | 'month' | 'year' | 'range';
+    mode: WindowMode;
     minutes?: number;
     /** yyyy-MM-dd, Date Range only. */
     from?: string;

@@ -1,8 +1,5 @@
-import { parseWireTime } from '@greenpod/contracts';
+import { type GraphData, parseWireTime } from '@greenpod/contracts';
 import { type AlignedColumns, alignSeries, type Series, withGaps } from '../../components/chart/align-series';
-
-/** GET /api/graph's data: per sensor type, [mean, bucket start (UTC wire time)] pairs. */
-export type GraphData = Record<string, [number, string][]>;
 
 /** The voltage behind electricity's power figure when the pod's is not known (docs/domain.md#consumption). */
 export const DEFAULT_VOLTAGE = 230;

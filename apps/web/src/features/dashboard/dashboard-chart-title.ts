@@ -1,4 +1,4 @@
-import { SENSOR_LABELS, SENSOR_UNITS, type SensorType } from '@greenpod/contracts';
+import { DATE_ONLY, SENSOR_LABELS, SENSOR_UNITS, type SensorType } from '@greenpod/contracts';
 import { type ChartWindow, LIVE_DEFAULT_MINUTES } from './dashboard-chart-period';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -13,7 +13,7 @@ export const chartUnit = (sensorType: string) => (isSensorType(sensorType) ? SEN
 
 /** "2026-11-01" as "1 Nov 2026": a calendar date, so no zone is involved. */
 export function formatDay(date: string | undefined): string {
-  const m = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  const m = date ? DATE_ONLY.exec(date) : null;
   if (!m) return '';
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
 }

@@ -26,6 +26,7 @@ const card = (id: number, title: string) => ({
   title,
   areaCount: 2,
   podCount: 3,
+  offlinePodCount: 0,
   score: null,
   readings: [{ sensorType: 'TEMPERATURE', avg: 21, voltage: 230 }],
   notificationMargin: 10,

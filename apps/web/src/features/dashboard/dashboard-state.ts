@@ -1,10 +1,9 @@
-import { DASHBOARD_PAGE_SIZES, SENSOR_LABELS, SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
+import { DASHBOARD_PAGE_SIZES, isDateOnly, SENSOR_LABELS, SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
 import type { ChartKind, DashboardChartProps } from './dashboard-chart-props';
 import {
   addDays,
   DEFAULT_MINUTES,
   DEFAULT_RANGE_DAYS,
-  isDay,
   LIVE_MINUTES,
   TAB_LABELS,
   TABS,
@@ -155,8 +154,8 @@ function readRange(
   state: DashboardState,
   problems: string[],
 ) {
-  let start = from !== undefined && isDay(from) ? from : undefined;
-  let end = to !== undefined && isDay(to) ? to : undefined;
+  let start = from !== undefined && isDateOnly(from) ? from : undefined;
+  let end = to !== undefined && isDateOnly(to) ? to : undefined;
   if ((from !== undefined && !start) || (to !== undefined && !end))
     problems.push('A date in this link is not a date: showing the last 7 days.');
   if (!start || !end) {

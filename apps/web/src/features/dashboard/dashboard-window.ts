@@ -1,9 +1,10 @@
+import { LIVE_MINUTES as LIVE_LIMITS, WINDOW_MODES, type WindowMode } from '@greenpod/contracts';
 import type { DashboardChartProps } from './dashboard-chart-props';
 
-export type WindowMode = DashboardChartProps['window']['mode'];
+export type { WindowMode };
 
 /** The time tabs in order, with their labels (docs/screens.md#dashboard). */
-export const TABS: readonly WindowMode[] = ['live', 'day', 'week', 'month', 'year', 'range'];
+export const TABS: readonly WindowMode[] = WINDOW_MODES;
 export const TAB_LABELS: Record<WindowMode, string> = {
   live: 'Live',
   day: 'Day',
@@ -12,22 +13,14 @@ export const TAB_LABELS: Record<WindowMode, string> = {
   year: 'Year',
   range: 'Date Range',
 };
-/** Live timeframe choices, in minutes, and the default (docs/domain.md#windows). */
-export const LIVE_MINUTES = [10, 20, 30, 40, 50, 60] as const;
-export const DEFAULT_MINUTES = 30;
+/** Live timeframe choices, in minutes, and the default (docs/domain.md#windows): every ten the server takes. */
+export const LIVE_MINUTES: readonly number[] = Array.from(
+  { length: (LIVE_LIMITS.max - LIVE_LIMITS.min) / 10 + 1 },
+  (_, i) => LIVE_LIMITS.min + 10 * i,
+);
+export const DEFAULT_MINUTES: number = LIVE_LIMITS.default;
 /** A fresh Date Range covers the last 7 days, today included. */
 export const DEFAULT_RANGE_DAYS = 7;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written yyyy-MM-dd (2025-02-30 is not one). */
-export function isDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1970;
-}
 
 /** Today's date on the viewer's wall clock: "today" in the windows is theirs, not the browser's or UTC. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {

@@ -1,6 +1,8 @@
 /**
- * Wall-clock arithmetic in an IANA time zone with nothing but Intl, so the server needs no date
- * library. A wall time is the set of fields a clock on the wall in that zone shows.
+ * Wall-clock arithmetic in an IANA time zone with nothing but Intl, so neither the server nor the
+ * browser needs a date library: "today", "Monday" or "1 January" in the viewer's zone, DST days being
+ * 23 or 25 hours long. A wall time is the set of fields a clock on the wall in that zone shows. One
+ * copy for both sides, so they agree on what a wall time denotes.
  */
 export interface WallTime {
   year: number;
@@ -42,8 +44,8 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** The wall clock in `tz` at an instant (seconds precision). */
-export function wallTimeAt(instant: Date, tz: string): WallTime {
+/** The wall clock in `tz` at an instant, a Date or ms since the epoch (seconds precision). */
+export function wallTimeAt(instant: Date | number, tz: string): WallTime {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -90,6 +92,20 @@ export function zonedToUtc(wall: WallTime, tz: string, hint?: number): Date {
 export function startOfDay(instant: Date, tz: string, addDays = 0): Date {
   const w = wallTimeAt(instant, tz);
   return zonedToUtc({ year: w.year, month: w.month, day: w.day + addDays, hour: 0, minute: 0, second: 0 }, tz);
+}
+
+/** Days in a month of a year (month 1..12). */
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * The same wall time `months` calendar months later (or earlier), the day clamped to the shorter
+ * month's last day: 31 March less one month is 28 (or 29) February, as the Month tab reads it.
+ */
+export function addMonths(w: WallTime, months: number): WallTime {
+  const index = w.year * 12 + (w.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { ...w, year, month, day: Math.min(w.day, daysInMonth(year, month)) };
 }
 
 /** Monday = 0 .. Sunday = 6 for a wall date (ISO weeks start on Monday). */

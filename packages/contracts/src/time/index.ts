@@ -1,0 +1,3 @@
+export * from './dashboard-window';
+export * from './date-only';
+export * from './zoned-time';
