@@ -28,6 +28,8 @@ export interface EntityHooks {
   beforeWrite?: (values: Values, ctx: HookContext) => Promise<void>;
   /** Runs after the insert; returns the one-time secrets sent back beside the row (only hashes are kept). */
   afterCreate?: (tx: Queryable, id: number) => Promise<Record<string, string>>;
+  /** Runs after an update is stored, in its transaction. */
+  afterUpdate?: (tx: Queryable, id: number) => Promise<void>;
   /** Runs before the row goes. */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
   /** A list total cheaper than counting the rows, or null to count them (bounded) after all. */
@@ -54,7 +56,7 @@ export const ENTITY_HOOKS = {
     beforeDelete: (tx, id) => keepAdministratorOnRoleChange(tx, id, null),
   },
   measurement: {
-    async beforeWrite(values, { tx, existing }) {
+    async beforeWrite(values, { tx, mode, existing }) {
       const podId = values.podId ?? existing?.podId;
       const sensorId = values.sensorId ?? existing?.sensorId;
       const [link] = await tx.query<{ type: string }>(
@@ -64,11 +66,15 @@ export const ENTITY_HOOKS = {
       if (!link)
         throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
       values.sensorType = link.type;
+      // An edit may change pod, sensor and value at once: the reading leaves its rollups as it was
+      // stored and joins them again as it is written (afterUpdate), which keeps min and max exact too.
+      if (mode === 'update' && typeof existing?.id === 'number') await removeReadingFromRollups(tx, existing.id);
     },
     async afterCreate(tx, id) {
       await addReadingToRollups(tx, id);
       return {};
     },
+    afterUpdate: addReadingToRollups,
     beforeDelete: removeReadingFromRollups,
     listTotal: measurementRollupTotal,
   },
@@ -100,6 +106,10 @@ export function listTotalHook(resource: Resource) {
 
 export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
   await hooksOf(resource)?.beforeDelete?.(tx, id);
+}
+
+export async function afterUpdate(resource: Resource, tx: Queryable, id: number) {
+  await hooksOf(resource)?.afterUpdate?.(tx, id);
 }
 
 export async function afterCreate(resource: Resource, tx: Queryable, id: number) {

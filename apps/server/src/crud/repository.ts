@@ -2,7 +2,7 @@ import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { beforeDelete, beforeWrite, listTotalHook, type Values } from './hooks';
+import { afterUpdate, beforeDelete, beforeWrite, listTotalHook, type Values } from './hooks';
 import { type ListLimits, readListPage } from './list-total';
 import { checkRefs } from './ref-check';
 import { resourceListSql } from './resource-list';
@@ -81,6 +81,7 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
         await beforeWrite(resource, changes, { tx, mode: 'update', existing });
         await assertUnique(tx, resource, { ...merged, ...changes }, id);
         await insertOrUpdate(tx, resource, changes, id);
+        await afterUpdate(resource, tx, id);
       });
       return this.read(id, caller);
     },

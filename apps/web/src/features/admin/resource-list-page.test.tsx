@@ -1,4 +1,4 @@
-import { measurement, pod, role } from '@greenpod/contracts';
+import { pod, podSensor, role } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -59,11 +59,11 @@ describe('generic resource list', () => {
     mockFetch(() => ({
       body: {
         success: true,
-        data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', value: 3, created: '2024-01-01 10:00:00' }],
+        data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', created: '2024-01-01 10:00:00' }],
         paging: { skip: 0, limit: 10, total: 1 },
       },
     }));
-    renderRoutes([{ path: '/', element: <ResourceListPage resource={measurement} /> }], '/');
+    renderRoutes([{ path: '/', element: <ResourceListPage resource={podSensor} /> }], '/');
     expect(await screen.findByText('Pod A')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
