@@ -4,6 +4,7 @@ export * from './alert-cards';
 export * from './auth';
 export * from './choices';
 export * from './define-resource';
+export * from './delete-preview';
 export * from './fields';
 export * from './hierarchy';
 export * from './ingest';

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
+import { entryFor, type Resource, type ResourceName, type RowCount } from '@greenpod/contracts';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
   keepAdministratorOnUserUpdate,
 } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { setNewIngestKey } from '../telemetry/ingest-keys';
 import { movePodRollups } from '../telemetry/location-rollups';
+import { deletePodHistory, deletePodReadings, podHistoryCounts, stopPodIngest } from '../telemetry/pod-history';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 import { measurementRollupTotal } from './measurement-total';
 import { checkRow } from './row-checks';
@@ -30,8 +31,18 @@ export interface EntityHooks {
   afterCreate?: (tx: Queryable, id: number) => Promise<Record<string, string>>;
   /** Runs after an update is stored, in its transaction. */
   afterUpdate?: (tx: Queryable, id: number) => Promise<void>;
+  /**
+   * Deleting a row that owns many rows, in three steps: `prepareDelete` in a first short transaction
+   * (after the scope and blocking checks), `clearOwned` outside any transaction (batches of their own,
+   * so the one PGlite connection is never held for long), then `beforeDelete` in the transaction that
+   * deletes the row and the registry rows it owns.
+   */
+  prepareDelete?: (tx: Queryable, id: number) => Promise<void>;
+  clearOwned?: (db: Database, id: number) => Promise<void>;
   /** Runs before the row goes. */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /** Rows outside the registry that go with the row, counted for the delete preview. */
+  ownedCounts?: (tx: Queryable, id: number) => Promise<RowCount[]>;
   /** A list total cheaper than counting the rows, or null to count them (bounded) after all. */
   listTotal?: typeof measurementRollupTotal;
 }
@@ -95,6 +106,10 @@ export const ENTITY_HOOKS = {
       const made = await setNewIngestKey(tx, id);
       return made ? { ingestKey: made.ingestKey } : {};
     },
+    prepareDelete: stopPodIngest,
+    clearOwned: deletePodReadings,
+    beforeDelete: deletePodHistory,
+    ownedCounts: podHistoryCounts,
   },
 } satisfies Partial<Record<ResourceName, EntityHooks>>;
 
@@ -106,6 +121,18 @@ export function listTotalHook(resource: Resource) {
 
 export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
   await hooksOf(resource)?.beforeDelete?.(tx, id);
+}
+
+export async function prepareDelete(resource: Resource, tx: Queryable, id: number) {
+  await hooksOf(resource)?.prepareDelete?.(tx, id);
+}
+
+export async function clearOwned(resource: Resource, db: Database, id: number) {
+  await hooksOf(resource)?.clearOwned?.(db, id);
+}
+
+export async function ownedCountsOf(resource: Resource, tx: Queryable, id: number): Promise<RowCount[]> {
+  return (await hooksOf(resource)?.ownedCounts?.(tx, id)) ?? [];
 }
 
 export async function afterUpdate(resource: Resource, tx: Queryable, id: number) {
