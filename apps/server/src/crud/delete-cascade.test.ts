@@ -1,7 +1,8 @@
 import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
 import { insertReadings } from '../telemetry/measurement-writer';
-import { READING_BATCH } from '../telemetry/pod-history';
+import { deletePodReadings, READING_BATCH } from '../telemetry/pod-history';
 import { LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
@@ -126,6 +127,37 @@ describe('deleting a pod with history', () => {
         ),
         level.table,
       ).toBe(3000);
+  });
+});
+
+describe("a pod's readings", () => {
+  it('go a batch per transaction, each batch at most the batch size, 5-minute location rows kept exact', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const start = Date.UTC(2026, 2, 1);
+    await insertReadings(
+      t.db,
+      Array.from({ length: 250 }, (_, i) => ({
+        podId: pod.id,
+        sensorId: pod.sensors.TEMPERATURE as number,
+        sensorType: 'TEMPERATURE',
+        value: i,
+        created: new Date(start + i * 60_000),
+      })),
+    );
+    const left: number[] = [];
+    // The real database, only counting what is left of the pod's readings after each transaction.
+    const counting: Database = {
+      ...t.db,
+      query: (sql, params) => t.db.query(sql, params),
+      transaction: async (fn) => {
+        const out = await t.db.transaction(fn);
+        left.push(await count('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [pod.id]));
+        return out;
+      },
+    };
+    await deletePodReadings(counting, pod.id, 100);
+    expect(left).toEqual([150, 50, 0, 0]);
+    expect(await locationRollupMismatches(t.db)).toBe(0);
   });
 });
 
