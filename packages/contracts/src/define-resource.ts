@@ -83,6 +83,11 @@ export interface ResourceInput {
   unique?: readonly string[];
   /** Checks across fields, run by the admin form and on every write. */
   checks?: readonly RowCheck[];
+  /**
+   * Resources whose rows pointing at this one belong to it and are deleted with it (a user's
+   * user-notifications). Any other resource pointing at a row is structure and blocks its deletion.
+   */
+  owns?: readonly string[];
 }
 
 /** How a list cell is shown: a field's kind, or a joined title, a system date or the id. */

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './choices';
 export * from './dashboard';
 export * from './define-resource';
+export * from './delete-preview';
 export * from './fields';
 export * from './hierarchy';
 export * from './ingest';

@@ -1,4 +1,4 @@
-import { RESOURCES, type Resource } from '@greenpod/contracts';
+import { deletePreviewSchema, RESOURCES, type Resource } from '@greenpod/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -141,6 +141,21 @@ function registerResource(app: FastifyInstance, resource: Resource) {
         await repo.remove(request.params.id, callerOf(request));
         return okEmpty();
       },
+    );
+    typed.get(
+      `/api/delete-preview/${resource.name}/:id`,
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          operationId: operationId.deletePreview,
+          summary: `What deleting a ${resource.label} would delete with it, and what blocks it`,
+          params: idParams,
+          response: { 200: itemResponse(deletePreviewSchema), ...errors },
+        },
+        onRequest: requireAdmin,
+      },
+      async (request) => ok(await repo.deletePreview(request.params.id, callerOf(request))),
     );
   }
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { entryFor, type Resource, type ResourceName } from '@greenpod/contracts';
+import { entryFor, type Resource, type ResourceName, type RowCount } from '@greenpod/contracts';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
   keepAdministratorOnUserUpdate,
 } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { setNewIngestKey } from '../telemetry/ingest-keys';
 import { movePodRollups } from '../telemetry/location-rollups';
+import { deletePodHistory, deletePodReadings, podHistoryCounts, stopPodIngest } from '../telemetry/pod-history';
 import { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 import { measurementRollupTotal } from './measurement-total';
 import { checkRow } from './row-checks';
@@ -28,8 +29,20 @@ export interface EntityHooks {
   beforeWrite?: (values: Values, ctx: HookContext) => Promise<void>;
   /** Runs after the insert; returns the one-time secrets sent back beside the row (only hashes are kept). */
   afterCreate?: (tx: Queryable, id: number) => Promise<Record<string, string>>;
+  /** Runs after an update is stored, in its transaction. */
+  afterUpdate?: (tx: Queryable, id: number) => Promise<void>;
+  /**
+   * Deleting a row that owns many rows, in three steps: `prepareDelete` in a first short transaction
+   * (after the scope and blocking checks), `clearOwned` outside any transaction (batches of their own,
+   * so the one PGlite connection is never held for long), then `beforeDelete` in the transaction that
+   * deletes the row and the registry rows it owns.
+   */
+  prepareDelete?: (tx: Queryable, id: number) => Promise<void>;
+  clearOwned?: (db: Database, id: number) => Promise<void>;
   /** Runs before the row goes. */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /** Rows outside the registry that go with the row, counted for the delete preview. */
+  ownedCounts?: (tx: Queryable, id: number) => Promise<RowCount[]>;
   /** A list total cheaper than counting the rows, or null to count them (bounded) after all. */
   listTotal?: typeof measurementRollupTotal;
 }
@@ -54,7 +67,7 @@ export const ENTITY_HOOKS = {
     beforeDelete: (tx, id) => keepAdministratorOnRoleChange(tx, id, null),
   },
   measurement: {
-    async beforeWrite(values, { tx, existing }) {
+    async beforeWrite(values, { tx, mode, existing }) {
       const podId = values.podId ?? existing?.podId;
       const sensorId = values.sensorId ?? existing?.sensorId;
       const [link] = await tx.query<{ type: string }>(
@@ -64,11 +77,15 @@ export const ENTITY_HOOKS = {
       if (!link)
         throw badRequest('This pod does not carry that sensor', { sensorId: ['This pod does not carry that sensor'] });
       values.sensorType = link.type;
+      // An edit may change pod, sensor and value at once: the reading leaves its rollups as it was
+      // stored and joins them again as it is written (afterUpdate), which keeps min and max exact too.
+      if (mode === 'update' && typeof existing?.id === 'number') await removeReadingFromRollups(tx, existing.id);
     },
     async afterCreate(tx, id) {
       await addReadingToRollups(tx, id);
       return {};
     },
+    afterUpdate: addReadingToRollups,
     beforeDelete: removeReadingFromRollups,
     listTotal: measurementRollupTotal,
   },
@@ -89,6 +106,10 @@ export const ENTITY_HOOKS = {
       const made = await setNewIngestKey(tx, id);
       return made ? { ingestKey: made.ingestKey } : {};
     },
+    prepareDelete: stopPodIngest,
+    clearOwned: deletePodReadings,
+    beforeDelete: deletePodHistory,
+    ownedCounts: podHistoryCounts,
   },
 } satisfies Partial<Record<ResourceName, EntityHooks>>;
 
@@ -100,6 +121,22 @@ export function listTotalHook(resource: Resource) {
 
 export async function beforeDelete(resource: Resource, tx: Queryable, id: number) {
   await hooksOf(resource)?.beforeDelete?.(tx, id);
+}
+
+export async function prepareDelete(resource: Resource, tx: Queryable, id: number) {
+  await hooksOf(resource)?.prepareDelete?.(tx, id);
+}
+
+export async function clearOwned(resource: Resource, db: Database, id: number) {
+  await hooksOf(resource)?.clearOwned?.(db, id);
+}
+
+export async function ownedCountsOf(resource: Resource, tx: Queryable, id: number): Promise<RowCount[]> {
+  return (await hooksOf(resource)?.ownedCounts?.(tx, id)) ?? [];
+}
+
+export async function afterUpdate(resource: Resource, tx: Queryable, id: number) {
+  await hooksOf(resource)?.afterUpdate?.(tx, id);
 }
 
 export async function afterCreate(resource: Resource, tx: Queryable, id: number) {

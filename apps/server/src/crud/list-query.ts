@@ -3,8 +3,16 @@ import type { SqlParam } from '../db/database';
 import { badRequest, toValidationErrors } from '../http/errors';
 import { MAX_RECORD_ID } from '../http/route-schemas';
 
-/** dataTableParams arrives as one JSON value or in bracket form (qs-parsed); both end here. */
-export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
+/**
+ * dataTableParams arrives as one JSON value or in bracket form (qs-parsed); both end here.
+ * `filtersAtTop` names filters a caller may also write straight into dataTableParams rather than
+ * inside its fetchParams (the dashboard's window and place, docs/api.md#dashboards): they are moved
+ * into fetchParams before the one schema reads them, so both shapes answer alike.
+ */
+export function parseDataTableParams(
+  raw: unknown,
+  { filtersAtTop = [] }: { filtersAtTop?: readonly string[] } = {},
+): ParsedDataTableParams {
   let value = raw ?? {};
   if (typeof value === 'string') {
     try {
@@ -16,9 +24,28 @@ export function parseDataTableParams(raw: unknown): ParsedDataTableParams {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('dataTableParams must be an object');
   }
-  const parsed = dataTableParamsSchema.safeParse(value);
+  const parsed = dataTableParamsSchema.safeParse(liftFilters(value as Record<string, unknown>, filtersAtTop));
   if (!parsed.success) throw badRequest('Invalid dataTableParams', toValidationErrors(parsed.error.issues));
   return parsed.data;
+}
+
+/** Moves the named top-level keys into fetchParams; the same key in both with two values is a 400. */
+function liftFilters(value: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const lifted = Object.entries(value).filter(([k]) => names.includes(k));
+  if (!lifted.length) return value;
+  const inner = value.fetchParams;
+  // A fetchParams that is no object is left as it is for the schema to name.
+  if (inner !== undefined && (typeof inner !== 'object' || inner === null || Array.isArray(inner))) return value;
+  const fetchParams: Record<string, unknown> = { ...(inner as Record<string, unknown> | undefined) };
+  for (const [key, v] of lifted) {
+    if (key in fetchParams && String(fetchParams[key]) !== String(v))
+      throw badRequest(`${key} is given twice with two values`, {
+        [key]: ['Give it once, in dataTableParams or in its fetchParams'],
+      });
+    fetchParams[key] = v;
+  }
+  const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !names.includes(k)));
+  return { ...rest, fetchParams };
 }
 
 /** How a filter value is read: a record id, a number, a flag, or text as sent. */

@@ -15,9 +15,10 @@ export function plural(word: string): string {
 
 /**
  * Each CRUD route's OpenAPI operationId, from the resource name alone, so a generated client's
- * method names stay put as long as the path does: pod -> listPods, getPod, createPod, updatePod, deletePod.
+ * method names stay put as long as the path does: pod -> listPods, getPod, createPod, updatePod, deletePod,
+ * previewPodDeletion.
  */
-export function crudOperationIds(name: string): Record<Verb, string> {
+export function crudOperationIds(name: string): Record<Verb | 'deletePreview', string> {
   const one = pascal(name);
   return {
     list: `list${plural(one)}`,
@@ -25,5 +26,6 @@ export function crudOperationIds(name: string): Record<Verb, string> {
     create: `create${one}`,
     update: `update${one}`,
     delete: `delete${one}`,
+    deletePreview: `preview${one}Deletion`,
   };
 }

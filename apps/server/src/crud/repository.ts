@@ -1,14 +1,15 @@
-import { columnName, type ParsedDataTableParams, RESOURCES, type Resource } from '@greenpod/contracts';
+import type { ParsedDataTableParams, Resource } from '@greenpod/contracts';
 import type { Caller } from '../auth/caller';
 import type { Database, Queryable, SqlParam } from '../db/database';
-import { conflict, notFound } from '../http/errors';
-import { beforeDelete, beforeWrite, listTotalHook, type Values } from './hooks';
+import { notFound } from '../http/errors';
+import { deleteOwnedRows, deletePreview, refuseIfBlocked } from './delete-plan';
+import { afterUpdate, beforeDelete, beforeWrite, clearOwned, listTotalHook, prepareDelete, type Values } from './hooks';
 import { type ListLimits, readListPage } from './list-total';
 import { checkRefs } from './ref-check';
 import { resourceListSql } from './resource-list';
 import { assertUnique, createRow, insertOrUpdate } from './row-writes';
 import { compileSelect, scopeClause } from './select';
-import { dependantsOf, q } from './tables';
+import { q } from './tables';
 
 /** What a caller may see of a resource: the scope filter or the owner filter, or everything. */
 function accessFilter(resource: Resource, caller: Caller) {
@@ -81,27 +82,36 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
         await beforeWrite(resource, changes, { tx, mode: 'update', existing });
         await assertUnique(tx, resource, { ...merged, ...changes }, id);
         await insertOrUpdate(tx, resource, changes, id);
+        await afterUpdate(resource, tx, id);
       });
       return this.read(id, caller);
     },
 
+    /** What deleting row `id` would take with it and what blocks it, for a caller who may delete it. */
+    async deletePreview(id: number, caller: Caller) {
+      return db.transaction(async (tx) => {
+        await findVisible(tx, id, caller);
+        return deletePreview(tx, resource, id);
+      });
+    },
+
+    /**
+     * Structure pointing at the row blocks it (409, nothing deleted); what it owns goes with it. Many
+     * owned rows (a pod's readings) go in batches between the first check and the final transaction,
+     * which checks again.
+     */
     async remove(id: number, caller: Caller) {
       await db.transaction(async (tx) => {
         await findVisible(tx, id, caller);
-        const blocking: string[] = [];
-        for (const { resource: dep, field } of dependantsOf(resource.name, RESOURCES)) {
-          const [row] = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM ${q(dep.table)} WHERE ${q(columnName(field))} = $1`,
-            [id],
-          );
-          if (row && row.n > 0) blocking.push(`${row.n} ${dep.label.toLowerCase()}${row.n === 1 ? '' : ' records'}`);
-        }
-        if (blocking.length) {
-          throw conflict(
-            `This ${resource.label.toLowerCase()} cannot be deleted: ${blocking.join(', ')} still depend on it`,
-          );
-        }
+        await refuseIfBlocked(tx, resource, id);
+        await prepareDelete(resource, tx, id);
+      });
+      await clearOwned(resource, db, id);
+      await db.transaction(async (tx) => {
+        await findVisible(tx, id, caller);
+        await refuseIfBlocked(tx, resource, id);
         await beforeDelete(resource, tx, id);
+        await deleteOwnedRows(tx, resource, id);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
       });
     },

@@ -80,14 +80,17 @@ const SPELLINGS: Record<string, string> = {
   podID: 'podId',
 };
 export const DASHBOARD_PAGING = 5;
+/** What a client may put in dataTableParams itself as well as in its fetchParams, in either spelling. */
+const DASHBOARD_FILTERS = [...Object.keys(placeAndWindowShape), ...Object.keys(SPELLINGS)];
 
 /**
- * stat-all's dataTableParams (JSON or bracket form) merged with the top-level fields, which win.
+ * stat-all's dataTableParams (JSON or bracket form) merged with the top-level fields, which win. The
+ * window and place may sit in dataTableParams.fetchParams or straight in dataTableParams.
  * Paging defaults to 5 cards (the dashboard's first page size), not the lists' 10.
  */
 export function readStatQuery(query: z.output<typeof statAllQuery>) {
   const { dataTableParams, ...top } = query;
-  const dtp = parseDataTableParams(dataTableParams);
+  const dtp = parseDataTableParams(dataTableParams, { filtersAtTop: DASHBOARD_FILTERS });
   if (dtp.colKey !== undefined && dtp.colKey !== 'title')
     throw badRequest(`Cannot sort on ${dtp.colKey}`, { colKey: ['Choose title'] });
   if (dtp.searchField !== undefined && dtp.searchField !== 'title')

@@ -206,6 +206,51 @@ describe('stat-all paging, encodings and errors', () => {
   });
 });
 
+describe('the dashboard fields straight in dataTableParams', () => {
+  it('answer as they do inside fetchParams, for stat-all and live performance', async () => {
+    const pod = estate.pods[0] as Estate['pods'][number];
+    await replaceReadings(t, estate, [
+      { podId: pod.id, sensorType: 'HUMIDITY', value: 40, created: new Date(Date.now() - 5 * 60_000) },
+      { podId: pod.id, sensorType: 'TEMPERATURE', value: 21, created: new Date(END - 60_000) },
+    ]);
+    const get = async (path: string, params: object) => {
+      const res = await t.call('GET', `${path}?${dtp(params)}`, { token: t.adminToken });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const stat = { fromValue: '2026-09-30', toValue: '2026-10-01', locationID: pod.locationId, areaID: pod.areaId };
+    const flat = await get('/api/stat-all', { ...stat, paging: 5 });
+    expect(flat).toEqual(await get('/api/stat-all', { fetchParams: stat, paging: 5 }));
+    expect((flat.data as { results: Card[] }).results.find((c) => c.id === pod.id)?.readings).toEqual([
+      { sensorType: 'TEMPERATURE', avg: 21, voltage: pod.voltage },
+    ]);
+
+    const live = { minutes: 10, locationId: pod.locationId, areaId: pod.areaId, podId: pod.id };
+    const flatLive = await get('/api/stat-all/liveperformance', live);
+    expect(flatLive).toEqual(await get('/api/stat-all/liveperformance', { fetchParams: live }));
+    expect((flatLive.data as { results: Card[] }).results.map((c) => c.readings)).toEqual([
+      [{ sensorType: 'HUMIDITY', avg: 40, voltage: pod.voltage }],
+    ]);
+
+    const bracket = await t.call(
+      'GET',
+      `/api/stat-all/liveperformance?dataTableParams[minutes]=10&dataTableParams[podId]=${pod.id}&dataTableParams[areaId]=${pod.areaId}&dataTableParams[locationId]=${pod.locationId}`,
+      { token: t.adminToken },
+    );
+    expect(bracket.body).toEqual(flatLive);
+  });
+
+  it.each([
+    ['two values for one field', { podId: 1, fetchParams: { podId: 2 } }, 'podId'],
+    ['a bad value', { areaID: 'abc' }, 'areaId'],
+    ['a field the dashboard does not know', { colour: 'red' }, 'colour'],
+  ])('answer 400 to %s, naming the field', async (_name, params, field) => {
+    const res = await t.call('GET', `/api/stat-all?${dtp(params)}`, { token: t.adminToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(JSON.stringify(res.body.validationErrors)).toContain(field);
+  });
+});
+
 describe('an empty window', () => {
   it('(Day asked at exactly midnight) gives the cards with no readings, not an error', async () => {
     await replaceReadings(t, estate, [

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
+import { locationRollupMismatches } from '../test/rollup-mismatches';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertReadings } from './measurement-writer';
-import { LOCATION_ROLLUPS, TYPE_COLUMNS } from './rollup-tables';
+import { TYPE_COLUMNS } from './rollup-tables';
 
 let t: TestApp;
 let estate: Estate;
@@ -19,27 +20,7 @@ afterAll(() => t?.close());
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 5, 1);
 
-/**
- * Location cells (location, bucket, sensor kind) that differ from the pods' rows summed by each
- * pod's current location: the pod rollups for hours and days, raw readings for 5 minutes.
- */
-async function mismatches() {
-  let n = 0;
-  for (const level of LOCATION_ROLLUPS) {
-    const cells = TYPE_COLUMNS.map(
-      (c) =>
-        `SELECT location_id, bucket, '${c.type}' AS sensor_type, ${c.n} AS c, ${c.s} AS s FROM ${level.table} WHERE ${c.n} <> 0`,
-    ).join(' UNION ALL ');
-    const [row] = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (${cells}) l
-       FULL JOIN (SELECT x.location_id, h.sensor_type, h.bucket, sum(h.count)::bigint AS c, sum(h.sum) AS s
-                  FROM pod x CROSS JOIN LATERAL (${level.podRows('x.id')}) h GROUP BY 1, 2, 3) r USING (location_id, sensor_type, bucket)
-       WHERE l.c IS DISTINCT FROM r.c OR NOT abs(l.s - r.s) < 1e-6`,
-    );
-    n += row?.n ?? 0;
-  }
-  return n;
-}
+const mismatches = () => locationRollupMismatches(t.db);
 
 const countAt = async (locationId: number) =>
   (

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { LOCATION_ROLLUPS, type LocationRollup, TYPE_COLUMNS } from './rollup-tables';
+import { LOCATION_ROLLUP, LOCATION_ROLLUPS, type LocationRollup, TYPE_COLUMNS } from './rollup-tables';
 
 /**
  * Location rollups (ADR 0014): each row holds, per sensor kind, the count and sum of the readings of
@@ -62,7 +62,7 @@ export function addPodRowsSql(
 }
 
 /** Adds (sign 1) or takes off (sign -1) pod $1's rows to or from location $2, at every level. */
-async function shift(tx: Queryable, podId: number, locationId: number, sign: 1 | -1) {
+export async function shift(tx: Queryable, podId: number, locationId: number, sign: 1 | -1) {
   for (const level of LOCATION_ROLLUPS) {
     await tx.query(addPodRowsSql(level, 'x.id = $1', { target: '$2::int', sign }), [podId, locationId]);
     if (sign < 0) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [locationId]);
@@ -101,4 +101,25 @@ export async function removeReadingFromLocations(tx: Queryable, id: number): Pro
     );
     if (row) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [row.location_id]);
   }
+}
+
+/**
+ * CTEs taking the readings of a CTE named `gone` (pod_id, sensor_type, value, created), deleted raw
+ * readings, off their pods' 5-minute location rows (the level built from raw readings). Hours and
+ * days come from the pod rollups and are taken off with them (`shift`).
+ */
+export function fiveMinuteTakeOff(): string {
+  const level = LOCATION_ROLLUP.fiveMinutes;
+  return `location_gone AS (
+     INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
+     SELECT p.location_id, ${level.bucket('g.created')}, ${pivot('g.sensor_type', '-1', '-g.value')}
+     FROM gone g JOIN pod p ON p.id = g.pod_id GROUP BY 1, 2 ORDER BY 1, 2
+     ${addOnConflict}
+   )`;
+}
+
+/** Drops the location's rows that count nothing any more, at every level. */
+export async function dropEmptiedLocationRows(tx: Queryable, locationId: number): Promise<void> {
+  for (const level of LOCATION_ROLLUPS)
+    await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [locationId]);
 }

@@ -4,7 +4,7 @@ import { rollupUpserts } from './measurement-writer';
 import { POD_ROLLUPS } from './rollup-tables';
 
 /**
- * Keeping the rollups true when an administrator adds or deletes one reading by hand (the
+ * Keeping the rollups true when an administrator adds, edits or deletes one reading by hand (the
  * measurement admin screen): dashboards add and subtract rollup rows and raw readings, so the two
  * must never disagree.
  */

@@ -24,5 +24,7 @@ export const notification = defineResource({
   columnLabels: { created: 'Created At' },
   scopeVia: 'podId',
   access: { read: 'scoped' },
+  // Its deliveries to users go with a notification.
+  owns: ['user-notification'],
   defaultSort: { key: 'created', direction: 'DESC' },
 });

@@ -24,5 +24,8 @@ export const pod = defineResource({
   unique: ['identifier'],
   secretOnCreate: 'ingestKey',
   access: { read: 'scoped' },
+  // Its readings (and, server-side, their rollups, episodes and queue rows) and sensor links go with a pod;
+  // rules, alerts, tariffs, notifications and role bindings naming it still block its deletion.
+  owns: ['measurement', 'pod-sensor'],
   defaultSort: { key: 'title', direction: 'ASC' },
 });

@@ -35,6 +35,18 @@ describe('the registry', () => {
     }
   });
 
+  it('owns only resources that store a ref to it', () => {
+    for (const resource of RESOURCES) {
+      for (const name of resource.owns ?? []) {
+        const owned = RESOURCE_BY_NAME.get(name);
+        const refs = Object.entries(owned?.fields ?? {}).filter(
+          ([key, f]) => f.kind === 'ref' && f.entity === resource.name && owned?.storedFields.includes(key),
+        );
+        expect(refs.length, `${resource.name} owns ${name}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('runs a row check on create, and on update only when one of its inputs changes', () => {
     const [threshold] = rule.checks ?? [];
     if (!threshold) throw new Error('the rule has a threshold check');

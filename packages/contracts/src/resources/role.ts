@@ -12,6 +12,8 @@ export const role = defineResource({
   },
   list: ['title', 'description', 'accessLevel', 'created', 'updated'],
   access: { read: 'admin' },
+  // Its scope bindings and theme link go with a role; its users block its deletion.
+  owns: ['role-group', 'role-client', 'role-location', 'role-area', 'role-pod', 'configuration-role'],
   unique: ['title'],
   defaultSort: { key: 'accessLevel', direction: 'DESC' },
 });

@@ -21,5 +21,7 @@ export const user = defineResource({
   list: ['roleTitle', 'firstName', 'lastName', 'email', 'active', 'verified'],
   unique: ['email'],
   access: { read: 'admin' },
+  // A user's inbox goes with the user.
+  owns: ['user-notification'],
   defaultSort: { key: 'created', direction: 'DESC' },
 });

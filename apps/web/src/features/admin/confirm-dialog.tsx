@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/form/error-alert';
 
 export interface ConfirmDialogProps {
@@ -12,6 +13,10 @@ export interface ConfirmDialogProps {
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** Said under the prompt (what else a delete takes with it). */
+  details?: ReactNode;
+  /** Confirming is not possible yet, or not at all (a delete the server would refuse). */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before an action that cannot be undone; stays open with the error when it fails. */
@@ -25,17 +30,20 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  details,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         <Text>{prompt}</Text>
+        {details}
         <ErrorAlert error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color={color} loading={pending} onClick={onConfirm}>
+          <Button color={color} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

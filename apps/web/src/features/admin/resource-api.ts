@@ -1,4 +1,4 @@
-import type { DataTableParams, Resource } from '@greenpod/contracts';
+import { type DataTableParams, deletePreviewSchema, type Resource } from '@greenpod/contracts';
 import type { TableState } from '../../components/data-table/types';
 import { apiList, apiRequest } from '../../lib/api-client';
 
@@ -49,3 +49,14 @@ export const saveResource = (name: string, body: Record<string, unknown>, id?: s
 
 export const deleteResource = (name: string, id: number) =>
   apiRequest<{ success: true }>(`/${name}/${id}`, { method: 'DELETE' });
+
+/** What deleting a row would take with it and what blocks it (asked when its delete dialog opens). */
+export const deletePreviewQuery = (name: string, id: number | undefined) => ({
+  queryKey: [...resourceKey(name), 'delete-preview', id] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    deletePreviewSchema.parse((await apiRequest<{ data: unknown }>(`/delete-preview/${name}/${id}`, { signal })).data),
+  enabled: id !== undefined,
+  // Counts change with every reading: always ask afresh.
+  staleTime: 0,
+  gcTime: 0,
+});

@@ -1,4 +1,14 @@
-import { area, client, defineResource, type FieldDef, group, pod, rule, userNotification } from '@greenpod/contracts';
+import {
+  area,
+  client,
+  defineResource,
+  type FieldDef,
+  group,
+  measurement,
+  pod,
+  rule,
+  userNotification,
+} from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +82,43 @@ describe('generic resource form', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     const groupCall = calls.mock.calls.find(([u]) => String(u).startsWith('/api/group'));
     expect(listParams(new URL(String(groupCall?.[0]), 'http://localhost'))).toEqual({ paging: 1000 });
+  });
+
+  it("edits a measurement: its pod's group and client fill the cascading selects, Save sends a PUT", async () => {
+    const options: Record<string, { id: number; title: string }[]> = {
+      '/api/group': [{ id: 1, title: 'Group One' }],
+      '/api/client': [{ id: 2, title: 'Hotel' }],
+      '/api/sensor': [{ id: 4, title: 'Thermometer' }],
+      '/api/pod': [{ id: 3, title: 'Lobby pod' }],
+    };
+    const stored = { id: 9, groupId: 1, clientId: 2, podId: 3, sensorId: 4, value: 21.5, sensorType: 'TEMPERATURE' };
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/measurement/9')
+        return { body: { success: true, data: init?.method === 'PUT' ? { ...stored, value: 22 } : stored } };
+      return {
+        body: { success: true, data: options[url.pathname] ?? [], paging: { skip: 0, limit: 1000, total: 1 } },
+      };
+    });
+    renderRoutes(
+      [
+        { path: '/admin/measurement/update/:id', element: <ResourceFormPage resource={measurement} mode="update" /> },
+        { path: '/admin/measurement', element: <p>Measurement list</p> },
+      ],
+      '/admin/measurement/update/9',
+    );
+    expect(await screen.findByRole('heading', { name: 'Edit Measurement' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pod/ })).toHaveTextContent('Lobby pod'));
+    expect(screen.getByRole('button', { name: /^Client/ })).toHaveTextContent('Hotel');
+    const user = userEvent.setup();
+    const value = screen.getByDisplayValue('21.5');
+    await user.clear(value);
+    await user.type(value, '22');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Measurement list')).toBeInTheDocument();
+    const put = calls.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toContain('/api/measurement/9');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ podId: 3, sensorId: 4, value: 22 });
   });
 
   it('labels user-notification headings and options by the configured column', async () => {

@@ -1,4 +1,4 @@
-import { measurement, pod, role } from '@greenpod/contracts';
+import { pod, podSensor, role } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,10 +42,13 @@ describe('generic resource list', () => {
   });
 
   it('confirms a delete with the prompt and shows a 409 naming the dependants', async () => {
-    mockFetch((_url, init) =>
+    // The preview saw nothing in the way; a user added meanwhile makes the delete itself refused.
+    mockFetch((url, init) =>
       init.method === 'DELETE'
         ? { status: 409, body: { success: false, error: 'Still used by 3 users' } }
-        : { body: { success: true, data: roles, paging: { skip: 0, limit: 10, total: 2 } } },
+        : url.pathname.startsWith('/api/delete-preview/')
+          ? { body: { success: true, data: { deletes: [], blockedBy: [] } } }
+          : { body: { success: true, data: roles, paging: { skip: 0, limit: 10, total: 2 } } },
     );
     renderRoutes([{ path: '/', element: <ResourceListPage resource={role} /> }], '/');
     const user = userEvent.setup();
@@ -55,15 +58,66 @@ describe('generic resource list', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Still used by 3 users'));
   });
 
+  it('says what else a delete takes with it before it is confirmed', async () => {
+    const pods = [{ id: 4, identifier: 'pod-4', title: 'Kitchen', voltage: 230 }];
+    const calls = mockFetch((url, init) => {
+      if (init.method === 'DELETE') return { body: { success: true } };
+      if (url.pathname === '/api/delete-preview/pod/4')
+        return {
+          body: {
+            success: true,
+            data: {
+              deletes: [
+                { label: 'measurement records', count: 19216 },
+                { label: 'pod sensor records', count: 3 },
+                { label: 'rollup rows', count: 412 },
+              ],
+              blockedBy: [],
+            },
+          },
+        };
+      return { body: { success: true, data: pods, paging: { skip: 0, limit: 10, total: 1 } } };
+    });
+    renderRoutes([{ path: '/', element: <ResourceListPage resource={pod} /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'This will also delete 19,216 measurement records, 3 pod sensor records and 412 rollup rows.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(true));
+    const del = calls.mock.calls.find(([, i]) => i?.method === 'DELETE');
+    expect(String(del?.[0])).toContain('/api/pod/4');
+  });
+
+  it('names what blocks a delete and offers no Delete button that would fail', async () => {
+    mockFetch((url) =>
+      url.pathname.startsWith('/api/delete-preview/')
+        ? { body: { success: true, data: { deletes: [], blockedBy: [{ label: 'user records', count: 2 }] } } }
+        : { body: { success: true, data: roles, paging: { skip: 0, limit: 10, total: 2 } } },
+    );
+    renderRoutes([{ path: '/', element: <ResourceListPage resource={role} /> }], '/');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Delete' }))[0] as HTMLElement);
+    const dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText('This role cannot be deleted: 2 user records still depend on it.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
   it('offers only the verbs the resource has', async () => {
     mockFetch(() => ({
       body: {
         success: true,
-        data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', value: 3, created: '2024-01-01 10:00:00' }],
+        data: [{ id: 1, podTitle: 'Pod A', sensorTitle: 'T', created: '2024-01-01 10:00:00' }],
         paging: { skip: 0, limit: 10, total: 1 },
       },
     }));
-    renderRoutes([{ path: '/', element: <ResourceListPage resource={measurement} /> }], '/');
+    renderRoutes([{ path: '/', element: <ResourceListPage resource={podSensor} /> }], '/');
     expect(await screen.findByText('Pod A')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();

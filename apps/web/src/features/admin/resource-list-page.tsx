@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { RowActions } from '../../components/data-table/types';
 import { ApiError } from '../../lib/api-client';
 import { DeleteDialog } from './delete-dialog';
-import { deleteResource, listQuery, type Row, resourceKey } from './resource-api';
+import { deletePreviewQuery, deleteResource, listQuery, type Row, resourceKey } from './resource-api';
 import { resourceColumns, searchOptions, sortOptions } from './resource-columns';
 import { useListState } from './use-list-state';
 import { useSecretRotation } from './use-secret-rotation';
@@ -21,6 +21,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
   const list = useQuery(listQuery(resource, state));
   const [doomed, setDoomed] = useState<Row | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const preview = useQuery(deletePreviewQuery(resource.name, doomed?.id));
 
   const remove = useMutation({
     mutationFn: (row: Row) => deleteResource(resource.name, row.id),
@@ -85,6 +86,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
       <DeleteDialog
         opened={doomed !== null}
         prompt={resource.deletePrompt}
+        preview={{ loading: preview.isPending, data: preview.data, label: resource.label }}
         pending={remove.isPending}
         error={deleteError}
         onConfirm={() => doomed && remove.mutate(doomed)}

@@ -1,0 +1,76 @@
+import type { Database, Queryable } from '../db/database';
+import { dropEmptiedLocationRows, fiveMinuteTakeOff, shift } from './location-rollups';
+import { LOCATION_ROLLUPS, POD_ROLLUPS } from './rollup-tables';
+
+/**
+ * Deleting a pod with its history (docs/domain.md#hierarchy): its raw readings go a batch per
+ * transaction, so a pod with a year of readings never holds PGlite's one connection for long and other
+ * requests are answered between batches; its rollups, queue rows and what cascades go in the
+ * transaction that deletes the pod. Location rollups stay the sums of the pods the location keeps.
+ */
+
+/** Raw readings deleted per transaction. */
+export const READING_BATCH = 5000;
+
+/** Refuses the pod's ingest at once (the pod directory hears of it), before its readings start to go. */
+export async function stopPodIngest(tx: Queryable, podId: number): Promise<void> {
+  await tx.query('UPDATE pod SET active = false WHERE id = $1', [podId]);
+}
+
+/** Deletes up to `limit` of the pod's raw readings (all with null), off the 5-minute location rows too. */
+export async function deleteReadingBatch(tx: Queryable, podId: number, limit: number | null): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM measurement WHERE id IN (SELECT id FROM measurement WHERE pod_id = $1 ${limit === null ? '' : 'LIMIT $2'})
+       RETURNING pod_id, sensor_type, value, created
+     ), ${fiveMinuteTakeOff()}
+     SELECT count(*)::int AS n FROM gone`,
+    limit === null ? [podId] : [podId, limit],
+  );
+  const [pod] = await tx.query<{ location_id: number }>('SELECT location_id FROM pod WHERE id = $1', [podId]);
+  if (pod && (row?.n ?? 0) > 0) await dropEmptiedLocationRows(tx, pod.location_id);
+  return row?.n ?? 0;
+}
+
+/** The pod's readings, batch after batch, each in a transaction of its own. */
+export async function deletePodReadings(db: Database, podId: number, batch = READING_BATCH): Promise<void> {
+  while ((await db.transaction((tx) => deleteReadingBatch(tx, podId, batch))) > 0) {
+    // Each batch is its own transaction: requests queued meanwhile run before the next one.
+  }
+}
+
+/**
+ * In the transaction that deletes the pod: readings that arrived after the batches, the pod's rows in
+ * its location's hourly and daily rollups and its own rollups, and its queued rule evaluations. The
+ * lock waits for ingest statements already writing location rows, as a pod's move does.
+ */
+export async function deletePodHistory(tx: Queryable, podId: number): Promise<void> {
+  await tx.query(`LOCK TABLE ${LOCATION_ROLLUPS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+  await deleteReadingBatch(tx, podId, null);
+  const [pod] = await tx.query<{ location_id: number }>('SELECT location_id FROM pod WHERE id = $1', [podId]);
+  if (pod) await shift(tx, podId, pod.location_id, -1);
+  for (const level of POD_ROLLUPS) await tx.query(`DELETE FROM ${level.table} WHERE pod_id = $1`, [podId]);
+  await tx.query('DELETE FROM rule_evaluation_queue WHERE pod_id = $1', [podId]);
+}
+
+/** What goes with a pod beyond registry rows, counted for the delete preview. */
+export async function podHistoryCounts(tx: Queryable, podId: number) {
+  const count = async (sql: string) => (await tx.query<{ n: number }>(sql, [podId]))[0]?.n ?? 0;
+  return [
+    {
+      label: 'rollup rows',
+      count: await count(
+        `SELECT (${POD_ROLLUPS.map((l) => `(SELECT count(*) FROM ${l.table} WHERE pod_id = $1)`).join(' + ')})::int AS n`,
+      ),
+    },
+    { label: 'rule episodes', count: await count('SELECT count(*)::int AS n FROM rule_episode WHERE pod_id = $1') },
+    {
+      label: 'queued rule evaluations',
+      count: await count('SELECT count(*)::int AS n FROM rule_evaluation_queue WHERE pod_id = $1'),
+    },
+    {
+      label: 'aggregated data rows',
+      count: await count('SELECT count(*)::int AS n FROM aggregated_data WHERE pod_id = $1'),
+    },
+  ];
+}
