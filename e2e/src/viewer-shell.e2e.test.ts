@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, createRecord, ingest, podEstate, unique } from './admin-api';
 import { seriousViolations } from './axe';
-import { launchBrowser, newPage } from './browser';
+import { baseUrl, launchBrowser, newPage } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -135,5 +135,31 @@ describe.each(['light', 'dark'] as const)('the viewer shell in the %s scheme has
     await page.getByRole('article').first().getByText('°C').first().waitFor();
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('the viewer shell on a phone (390 px)', () => {
+  it('closes the page with the footer instead of fixing it over the content', async () => {
+    const phone = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
+    await phone.goto('/user/login');
+    await phone.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('greenpod_token', token as string);
+        localStorage.setItem('greenpod_activeUser', JSON.stringify(user));
+      },
+      [session.token, session.user],
+    );
+    await phone.goto(client.path);
+    await phone.getByRole('article').first().getByText('°C').first().waitFor();
+    const footer = phone.getByText(/^© \d{4} Greenpod$/).filter({ visible: true });
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const atEnd = await footer.boundingBox();
+    const content = await phone.getByRole('article').last().boundingBox();
+    // Below the last card, not over it; and not on screen at the top of a page longer than the screen.
+    expect(atEnd && content && atEnd.y >= content.y + content.height).toBe(true);
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    expect(await footer.isVisible()).toBe(true);
+    expect(await footer.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    await phone.context().close();
   });
 });
