@@ -156,3 +156,31 @@ export async function signInAs(p: Page, s: AdminSession) {
     [s.token, s.user],
   );
 }
+
+/** A client's own link, `/<group shortcode>/<client shortcode>`, read from the two rows. */
+export async function clientLink(
+  request: APIRequestContext,
+  session: AdminSession,
+  ids: { group: number; client: number },
+): Promise<string> {
+  const shortcode = async (entity: string, id: number) => {
+    const res = await request.get(`/api/${entity}/${id}`, { headers: bearer(session) });
+    const body = (await res.json()) as { data?: { shortcode?: string } };
+    if (!body.data?.shortcode) throw new Error(`GET /api/${entity}/${id} ${res.status()} has no shortcode`);
+    return body.data.shortcode;
+  };
+  return `/${await shortcode('group', ids.group)}/${await shortcode('client', ids.client)}`;
+}
+
+/** Readings for a pod through the HTTP ingest, as the pod itself sends them. */
+export async function ingest(
+  request: APIRequestContext,
+  pod: { identifier: string; key: string },
+  readings: { sensorType: string; value: number }[],
+): Promise<void> {
+  const res = await request.post('/api/ingest', {
+    headers: { Authorization: `Pod ${pod.identifier}:${pod.key}` },
+    data: { readings },
+  });
+  if (res.status() !== 202) throw new Error(`POST /api/ingest ${res.status()} ${await res.text()}`);
+}

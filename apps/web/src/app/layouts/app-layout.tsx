@@ -1,4 +1,4 @@
-import { AppShell, Center, Loader } from '@mantine/core';
+import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -32,7 +32,8 @@ export function AppLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={withNav ? { width: 240, breakpoint: 'md', collapsed: { mobile: !opened } } : undefined}
-      footer={{ height: 40 }}
+      // On a phone a fixed footer always covers 40 px of a short screen: there it closes the page instead.
+      footer={{ height: { base: 0, sm: 40 } }}
       padding="md"
     >
       <ThemeLoader />
@@ -48,8 +49,11 @@ export function AppLayout() {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <Box component="footer" hiddenFrom="sm" mt="md">
+          <Footer />
+        </Box>
       </AppShell.Main>
-      <AppShell.Footer>
+      <AppShell.Footer visibleFrom="sm">
         <Footer />
       </AppShell.Footer>
     </AppShell>

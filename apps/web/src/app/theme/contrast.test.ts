@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AA_LARGE, AA_TEXT, contrastRatio, ensureContrast, mix, parseHex } from './contrast';
+import { AA_LARGE, AA_TEXT, ADJUSTED_MARGIN, contrastRatio, ensureContrast, mix, parseHex } from './contrast';
 
 describe('parseHex', () => {
   it.each([
@@ -53,6 +53,21 @@ describe('ensureContrast', () => {
     if (expected === 'unchanged') expect(out).toBe(color);
     if (expected === 'darker') expect(l(out)).toBeLessThan(l(color));
     if (expected === 'lighter') expect(l(out)).toBeGreaterThan(l(color));
+  });
+
+  // A colour moved to 4.51:1 read 4.38:1 while the bell's panel faded in: an adjusted colour keeps a margin.
+  it.each([
+    ['#2f9e44', ['#ffffff']],
+    ['#2f9e44', ['#3f4044']],
+    ['#37b24d', ['#3f4044', '#2c2d30']],
+    ['#1c7ed6', ['#ffffff', '#f4f7f2']],
+  ] as const)('%s moved for %j lands clear of the line, not on it', (color, backgrounds) => {
+    const out = ensureContrast(color, backgrounds);
+    for (const bg of backgrounds) expect(contrastRatio(out, bg)).toBeGreaterThanOrEqual(AA_TEXT + ADJUSTED_MARGIN);
+  });
+
+  it('keeps a chosen colour that passes, however close to the line', () => {
+    expect(ensureContrast('#767676', ['#ffffff'])).toBe('#767676');
   });
 
   it('reads an unparseable colour as black rather than failing', () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, THEME_FIELDS, type Theme } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { AA_LARGE, AA_TEXT, contrastRatio, isDark } from './contrast';
+import { AA_LARGE, AA_TEXT, contrastRatio, isDark, parseHex } from './contrast';
 import { buildMantineTheme, tenShades } from './mantine-theme';
 import { type Scheme, schemeColors } from './scheme-colors';
 
@@ -24,6 +24,8 @@ const PALE: Theme = {
 const INVISIBLE: Theme = { ...DEFAULT_THEME, primaryTextColor: '#f4f7f2', secondaryTextColor: '#ffffff' };
 const BROKEN: Theme = { ...DEFAULT_THEME, backgroundColor: 'nonsense', primaryTextColor: '#12' };
 
+const SCHEMES: Scheme[] = ['light', 'dark'];
+
 describe('schemeColors', () => {
   it.each([
     ['default', DEFAULT_THEME],
@@ -32,9 +34,9 @@ describe('schemeColors', () => {
     ['invisible', INVISIBLE],
     ['broken', BROKEN],
   ] as const)('%s theme: every text reaches AA on every surface, light and dark', (_, theme) => {
-    for (const scheme of ['light', 'dark'] as Scheme[]) {
+    for (const scheme of SCHEMES) {
       const c = schemeColors(theme, scheme);
-      for (const bg of [c.page, c.surface, c.dropdown]) {
+      for (const bg of [c.page, c.surface, c.dropdown, c.sunken]) {
         expect(contrastRatio(c.text, bg)).toBeGreaterThanOrEqual(AA_TEXT);
         expect(contrastRatio(c.dimmed, bg)).toBeGreaterThanOrEqual(AA_TEXT);
         for (const accent of [c.primary, c.secondary, c.success, c.warning, c.error]) {
@@ -53,6 +55,25 @@ describe('schemeColors', () => {
     }
   });
 
+  // Mantine paints its own parts (white cards, grey hovers and icons, the chart's greys) for light surfaces in
+  // the light scheme and dark ones in the dark: a navy theme kept navy in the light scheme put its cream text
+  // on white cards (axe: 39 contrast failures on a client's link).
+  it.each([
+    ['default', DEFAULT_THEME],
+    ['night', NIGHT],
+    ['pale', PALE],
+    ['broken', BROKEN],
+  ] as const)('%s theme: every surface and the gridlines are of the scheme, light or dark', (_, theme) => {
+    for (const scheme of SCHEMES) {
+      const c = schemeColors(theme, scheme);
+      for (const surface of [c.page, c.surface, c.dropdown, c.sunken, c.grid]) {
+        expect(isDark(surface), `${scheme} ${surface}`).toBe(scheme === 'dark');
+      }
+      // Gridlines stay faint: closer to the card than to its text.
+      expect(contrastRatio(c.grid, c.surface)).toBeLessThan(contrastRatio(c.grid, c.text));
+    }
+  });
+
   it('keeps a readable theme as chosen in the light scheme', () => {
     const c = schemeColors(DEFAULT_THEME, 'light');
     expect([c.page, c.surface, c.text, c.dimmed]).toEqual(['#f4f7f2', '#ffffff', '#1b2b1e', '#5c6b5f']);
@@ -61,7 +82,26 @@ describe('schemeColors', () => {
   it('gives a light theme dark surfaces in the dark scheme, and keeps a dark theme dark', () => {
     const derived = schemeColors(DEFAULT_THEME, 'dark');
     expect(isDark(derived.page) && isDark(derived.surface) && !isDark(derived.text)).toBe(true);
-    expect(schemeColors(NIGHT, 'dark').page).toBe('#0f1b2d');
+    const night = schemeColors(NIGHT, 'dark');
+    expect([night.page, night.surface, night.dropdown, night.text, night.dimmed]).toEqual([
+      '#0f1b2d',
+      '#18293f',
+      '#22364f',
+      '#f4efe6',
+      '#a9b6c8',
+    ]);
+  });
+
+  it('gives a dark theme light surfaces tinted with its own colours in the light scheme, and dark text', () => {
+    const c = schemeColors(NIGHT, 'light');
+    expect(isDark(c.page) || isDark(c.surface) || isDark(c.dropdown)).toBe(false);
+    // Tinted, not plain white: the navy shows through as a blue cast.
+    const [r, , b] = parseHex(c.page) ?? [0, 0, 0];
+    expect(b).toBeGreaterThan(r);
+    expect(isDark(c.text) && isDark(c.dimmed)).toBe(true);
+    // The cream text moved across, not to black: it keeps a warm cast.
+    const [tr, , tb] = parseHex(c.text) ?? [0, 0, 0];
+    expect(tr).toBeGreaterThan(tb);
   });
 });
 
@@ -79,16 +119,27 @@ describe('buildMantineTheme', () => {
   it('sets surfaces, text, dropdown and accent text variables per scheme from all nine colours', () => {
     const { theme, resolver } = buildMantineTheme(NIGHT);
     const vars = resolver(theme as never);
-    expect(vars.light['--mantine-color-body']).toBe('#18293f');
-    expect(vars.light['--gp-color-page']).toBe('#0f1b2d');
-    expect(vars.light['--gp-color-dropdown']).toBe('#22364f');
-    expect(vars.light['--mantine-color-text']).toBe('#f4efe6');
-    expect(vars.light['--mantine-color-dimmed']).toBe('#a9b6c8');
+    expect(vars.dark['--mantine-color-body']).toBe('#18293f');
+    expect(vars.dark['--gp-color-page']).toBe('#0f1b2d');
+    expect(vars.dark['--gp-color-dropdown']).toBe('#22364f');
+    expect(vars.dark['--mantine-color-text']).toBe('#f4efe6');
+    expect(vars.dark['--mantine-color-dimmed']).toBe('#a9b6c8');
+    expect(vars.dark['--gp-color-sunken']).toBeDefined();
     expect(vars.light['--mantine-color-default-color']).toBeDefined();
-    expect(vars.dark['--mantine-color-anchor']).toBeDefined();
+    expect(vars.light['--mantine-color-anchor']).toBeDefined();
     // Each of the nine colours reaches the variables or the palettes.
     const all = JSON.stringify([vars, theme.colors]);
     for (const field of THEME_FIELDS) expect(all).toContain(NIGHT[field]);
+  });
+
+  it("hands the chart each scheme's axis and grid colours, readable and faint on that scheme's cards", () => {
+    const { theme } = buildMantineTheme(NIGHT);
+    const chart = (theme.other as { chart: Record<Scheme, { axis: string; grid: string }> }).chart;
+    for (const scheme of SCHEMES) {
+      const c = schemeColors(NIGHT, scheme);
+      expect(chart[scheme]).toEqual({ axis: c.dimmed, grid: c.grid });
+      expect(contrastRatio(chart[scheme].axis, c.surface)).toBeGreaterThanOrEqual(AA_TEXT);
+    }
   });
 });
 

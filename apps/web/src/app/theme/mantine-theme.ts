@@ -9,8 +9,9 @@ import {
   Menu,
   Popover,
 } from '@mantine/core';
+import type { ChartSchemeColors } from '../../components/chart/chart-colors';
 import { mix, parseHex } from './contrast';
-import { type AccentRoles, type SchemeColors, schemeColors } from './scheme-colors';
+import { type AccentRoles, type Scheme, type SchemeColors, schemeColors } from './scheme-colors';
 
 /** Ten shades around `base`, which sits at index 6: the shade filled buttons use in both schemes. */
 export function tenShades(base: string): MantineColorsTuple {
@@ -44,6 +45,7 @@ export function schemeVariables(c: SchemeColors): Record<string, string> {
   const vars: Record<string, string> = {
     '--gp-color-page': c.page,
     '--gp-color-dropdown': c.dropdown,
+    '--gp-color-sunken': c.sunken,
     '--mantine-color-body': c.surface,
     '--mantine-color-text': c.text,
     '--mantine-color-bright': c.text,
@@ -102,6 +104,12 @@ export function buildMantineTheme(config: Theme): {
     primaryShade: { light: 6, dark: 6 },
     // Black or white text on a filled colour, whichever passes 4.5:1: at this luminance both do.
     autoContrast: true,
+    other: {
+      chart: {
+        light: { axis: light.dimmed, grid: light.grid },
+        dark: { axis: dark.dimmed, grid: dark.grid },
+      } satisfies Record<Scheme, ChartSchemeColors>,
+    },
     luminanceThreshold: 0.179,
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',

@@ -1,5 +1,5 @@
 import type { Theme } from '@greenpod/contracts';
-import { AA_LARGE, AA_TEXT, ensureContrast, isDark, mix, parseHex } from './contrast';
+import { AA_LARGE, AA_TEXT, contrastRatio, ensureContrast, isDark, mix, parseHex } from './contrast';
 
 export type Scheme = 'light' | 'dark';
 
@@ -18,9 +18,13 @@ export interface SchemeColors {
   page: string;
   surface: string;
   dropdown: string;
+  /** Insets on a card (the sensor tiles): a step off the surface, text checked on it too. */
+  sunken: string;
   text: string;
   dimmed: string;
   border: string;
+  /** Chart gridlines: faint, but of the scheme (never white on a dark surface). */
+  grid: string;
   /** A default (outlined) button: its fill, its hovered fill and its label, readable on both fills. */
   defaultBg: string;
   defaultHover: string;
@@ -36,6 +40,24 @@ export interface SchemeColors {
 const ERROR_BASE = '#fa5252';
 const safe = (value: string, fallback: string) => (parseHex(value) ? value : fallback);
 
+/** Where a derived surface ends up in each scheme: near-white or near-black, tinted with the chosen colour. */
+// Light cards sit a little brighter than the page, dark ones a little lighter than theirs.
+const ANCHORS: Record<Scheme, Record<'page' | 'surface' | 'dropdown', [anchor: string, amount: number]>> = {
+  light: { page: ['#f4f5f7', 0.9], surface: ['#ffffff', 0.95], dropdown: ['#ffffff', 0.95] },
+  dark: { page: ['#101113', 0.92], surface: ['#1d1e21', 0.88], dropdown: ['#25262b', 0.88] },
+};
+
+/**
+ * A surface of the scheme's own lightness: kept as chosen when it already is (a light colour in the light
+ * scheme, a dark one in the dark), otherwise moved most of the way to the scheme's anchor. Mantine draws
+ * its own parts (card fills, hovers, greys) for a light surface in the light scheme and a dark one in the
+ * dark, so a surface of the other lightness leaves them unreadable on it.
+ */
+function schemeSurface(color: string, scheme: Scheme, role: keyof (typeof ANCHORS)['light']): string {
+  const [anchor, amount] = ANCHORS[scheme][role];
+  return isDark(color) === (scheme === 'dark') ? color : mix(color, anchor, amount);
+}
+
 function accent(base: string, surface: string, backgrounds: readonly string[]): AccentRoles {
   const lightBg = mix(surface, base, 0.14);
   const lightHover = mix(surface, base, 0.22);
@@ -50,23 +72,26 @@ function accent(base: string, surface: string, backgrounds: readonly string[]): 
 }
 
 /**
- * The colours a scheme shows, every text colour checked against every surface it sits on. The light scheme
- * is the configuration as chosen; the dark one keeps a theme that is dark already and otherwise moves the
- * surfaces to near-black tinted with its background, and the text towards white.
+ * The colours a scheme shows, every text colour checked against every surface it sits on. Each surface
+ * keeps the configuration's colour when that is of the scheme's lightness and is derived from it
+ * otherwise (a navy theme gets navy-tinted near-white surfaces in the light scheme, a cream one
+ * near-black in the dark); text of the surfaces' own lightness is first moved across, then nudged until it
+ * reaches AA.
  */
 export function schemeColors(theme: Theme, scheme: Scheme): SchemeColors {
-  const bg = safe(theme.backgroundColor, '#ffffff');
   const fg = safe(theme.foregroundColor, '#ffffff');
-  const dd = safe(theme.dropdownColor, fg);
-  const derive = scheme === 'dark' && !isDark(bg);
-  const page = derive ? mix(bg, '#101113', 0.92) : bg;
-  const surface = derive ? mix(bg, '#1d1e21', 0.88) : fg;
-  const dropdown = derive ? mix(dd, '#25262b', 0.88) : dd;
-  const backgrounds = [surface, page, dropdown];
-  const lighten = (c: string, amount: number) => (derive && isDark(c) ? mix(c, '#ffffff', amount) : c);
+  const page = schemeSurface(safe(theme.backgroundColor, '#ffffff'), scheme, 'page');
+  const surface = schemeSurface(fg, scheme, 'surface');
+  const dropdown = schemeSurface(safe(theme.dropdownColor, fg), scheme, 'dropdown');
+  const sunken = mix(surface, '#000000', scheme === 'dark' ? 0.18 : 0.03);
+  const backgrounds = [surface, page, dropdown, sunken];
+  // Text that is hardly visible on the surfaces (cream on white) is a colour of the other scheme: moved
+  // across first, so it keeps some of its hue rather than ending up black or white.
+  const across = (c: string, amount: number) =>
+    contrastRatio(c, surface) < AA_LARGE ? mix(c, scheme === 'dark' ? '#ffffff' : '#000000', amount) : c;
 
-  const text = ensureContrast(lighten(safe(theme.primaryTextColor, '#000000'), 0.88), backgrounds, AA_TEXT);
-  const dimmed = ensureContrast(lighten(safe(theme.secondaryTextColor, '#666666'), 0.6), backgrounds, AA_TEXT);
+  const text = ensureContrast(across(safe(theme.primaryTextColor, '#000000'), 0.88), backgrounds, AA_TEXT);
+  const dimmed = ensureContrast(across(safe(theme.secondaryTextColor, '#666666'), 0.6), backgrounds, AA_TEXT);
   const color = (value: string, fallback: string) => accent(safe(value, fallback), surface, backgrounds);
   const secondary = color(theme.secondaryActionColor, '#1c7ed6');
   const defaultBg = scheme === 'dark' ? mix(surface, '#ffffff', 0.04) : surface;
@@ -75,9 +100,11 @@ export function schemeColors(theme: Theme, scheme: Scheme): SchemeColors {
     page,
     surface,
     dropdown,
+    sunken,
     text,
     dimmed,
     border: mix(surface, text, 0.22),
+    grid: mix(surface, text, 0.12),
     defaultBg,
     defaultHover,
     defaultColor: ensureContrast(secondary.text, [defaultBg, defaultHover, ...backgrounds], AA_TEXT),

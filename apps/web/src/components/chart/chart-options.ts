@@ -2,6 +2,7 @@ import uPlot from 'uplot';
 import type { ChartColors } from './chart-colors';
 import type { ChartKind, ChartSeriesSpec, TimeSeriesChartProps } from './chart-types';
 import { tooltipPlugin } from './tooltip-plugin';
+import { formatTick, VALUE_INCRS, valueRange } from './value-axis';
 
 /** What the options read at draw time, so a new kind, unit or range needs a redraw, not a new chart. */
 export interface LiveOptions {
@@ -17,8 +18,6 @@ const TIME_TICKS: uPlot.Axis.TimeValuesConfig = [
   [60, '{HH}:{mm}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
   [1, '{HH}:{mm}:{ss}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
 ];
-
-const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 const bars = uPlot.paths.bars?.({ size: [0.8, 48, 1], align: 1 });
 // Past ~4 px a bar, gaps between bars turn into stripes (a Year on a phone): the bars then touch.
@@ -74,7 +73,7 @@ export function chartOptions(args: {
     cursor: { y: false, points: { size: 7 }, drag: { x: false, y: false } },
     scales: {
       x: { time: true, range: (_u, min, max) => live.current.range ?? [min, max] },
-      y: { range: { min: { pad: 0.1, soft: 0, mode: 3 }, max: { pad: 0.1, soft: 0, mode: 3 } } },
+      y: { range: (_u, min, max) => valueRange(live.current.kind, min, max) },
     },
     axes: [
       { ...axis, grid, values: TIME_TICKS, space: 60 },
@@ -85,7 +84,8 @@ export function chartOptions(args: {
         labelSize: 18,
         labelGap: 0,
         size: 48,
-        values: (_u, splits) => splits.map((v) => compact.format(v)),
+        incrs: VALUE_INCRS,
+        values: (_u, splits) => splits.map((v) => formatTick(v)),
       },
     ],
     series: [{}, ...live.current.series.map((s) => seriesOptions(s, colors, live))],

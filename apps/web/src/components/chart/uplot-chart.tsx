@@ -10,8 +10,8 @@ type Props = TimeSeriesChartProps & { height: number };
 
 /**
  * The canvas itself, loaded on demand (see time-series-chart.tsx). One uPlot instance lives as long
- * as the zone, the colours and the series' make-up stay the same: new data is a setData, a kind or
- * unit change a redraw, a hidden series a setSeries, so a tab or filter change never rebuilds it.
+ * as the zone, the colours and the series' make-up stay the same: new data, a kind or a unit is a
+ * setData, a hidden series a setSeries, so a tab or filter change never rebuilds it.
  */
 export default function UplotChart(props: Props) {
   const { data, series, kind, timeZone, unit, range, height, label } = props;
@@ -46,15 +46,11 @@ export default function UplotChart(props: Props) {
     };
   }, [colors, timeZone, height, makeUp]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: unit and range are read at draw time through the ref.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: unit, range and kind are read at draw time through the ref.
   useEffect(() => {
+    // setData, not a redraw: a new kind has its own value range (bars stand on zero).
     plot.current?.setData(data);
-  }, [data, unit, range]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the kind is read at draw time through the ref.
-  useEffect(() => {
-    plot.current?.redraw(true);
-  }, [kind]);
+  }, [data, unit, range, kind]);
 
   useEffect(() => {
     const u = plot.current;

@@ -43,4 +43,15 @@ describe('Dropdown', () => {
     await user.click(screen.getByRole('option', { name: 'Item 2' }));
     expect(onChange).toHaveBeenCalledWith('2');
   });
+
+  it('names a toolbar filter by what it is for and what it shows', () => {
+    renderWithProviders(<Dropdown ariaLabel="Location" items={items(3)} value="2" onChange={() => {}} />);
+    const button = screen.getByRole('button', { name: 'Location: Item 2' });
+    // The visible text is part of the name (axe label-content-name-mismatch).
+    expect(button).toHaveTextContent('Item 2');
+    renderWithProviders(
+      <Dropdown ariaLabel="Pod" items={items(3)} value={null} onChange={() => {}} placeholder="All Pods" />,
+    );
+    expect(screen.getByRole('button', { name: 'Pod: All Pods' })).toHaveTextContent('All Pods');
+  });
 });

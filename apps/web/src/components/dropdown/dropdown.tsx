@@ -52,6 +52,7 @@ export function Dropdown({
   const needle = search.trim().toLowerCase();
   const visible = needle ? items.filter((i) => i.label.toLowerCase().includes(needle)) : items;
   const selected = items.find((i) => i.value === value);
+  const shown = selected ? selected.label : placeholder;
 
   return (
     <Combobox
@@ -68,7 +69,9 @@ export function Dropdown({
           name={name}
           pointer
           label={label}
-          aria-label={ariaLabel}
+          // The name holds what the button shows ("Location: All Locations"), so speech input can say
+          // the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+          aria-label={ariaLabel && `${ariaLabel}: ${shown}`}
           error={error}
           disabled={disabled}
           withAsterisk={required}
@@ -78,7 +81,7 @@ export function Dropdown({
           styles={{ input: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
           onClick={() => combobox.toggleDropdown()}
         >
-          {selected ? selected.label : <Input.Placeholder>{placeholder}</Input.Placeholder>}
+          {selected ? shown : <Input.Placeholder>{shown}</Input.Placeholder>}
         </InputBase>
       </Combobox.Target>
       <Combobox.Dropdown>

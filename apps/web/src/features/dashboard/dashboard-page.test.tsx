@@ -115,8 +115,8 @@ describe('DashboardPage', () => {
     expect(screen.getByLabelText('To')).toHaveAttribute('max', todayIn(browserTimeZone()));
     expect(screen.getByLabelText('To')).toHaveAttribute('min', '2025-01-02');
     expect(screen.getByLabelText('From')).toHaveAttribute('max', '2025-01-09');
-    expect(screen.getByRole('button', { name: 'Sensor type' })).toHaveTextContent('Humidity');
-    expect(await screen.findByRole('button', { name: 'Location' }, WAIT)).toHaveTextContent('Hotel One');
+    expect(screen.getByRole('button', { name: /^Sensor type: / })).toHaveTextContent('Humidity');
+    expect(await screen.findByRole('button', { name: /^Location: / }, WAIT)).toHaveTextContent('Hotel One');
     const q = cardCalls(fetch)[0]?.searchParams;
     expect([q?.get('mode'), q?.get('fromValue'), q?.get('toValue'), q?.get('locationId')]).toEqual([
       'range',

@@ -37,6 +37,7 @@ export function SensorTile({ tile }: { tile: Tile }) {
         transitionDuration={250}
         label={<Icon size={14} stroke={1.6} className={classes.icon} />}
         labelPosition="bottom"
+        className={classes.gauge}
         aria-hidden
       />
       <Text className={classes.value} c={missing ? 'dimmed' : undefined} data-moved={moved || undefined}>

@@ -36,6 +36,12 @@ describe('NotificationBell', () => {
     unread = 1;
     stream.emit('open');
     stream.emit('notification', {});
-    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    // The number itself, not only a dot.
+    expect(bell).toHaveTextContent(/^1$/);
+
+    unread = 12;
+    stream.emit('notification', {});
+    expect(await screen.findByRole('link', { name: 'Notifications, 9+ unread' })).toHaveTextContent(/^9\+$/);
   });
 });

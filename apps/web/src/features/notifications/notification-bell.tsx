@@ -9,6 +9,9 @@ import { useMarkAllRead, useMarkRead, useMyNotifications, useNotificationsLive }
 
 const PANEL_SIZE = 20;
 
+/** The bell's badge: the unread count, "9+" past nine (a wider number would cover the bell), none at zero. */
+export const unreadBadge = (count: number): string | null => (count <= 0 ? null : count > 9 ? '9+' : String(count));
+
 /** docs/screens.md#notifications: below 992 px the bell is a link; wider it toggles the panel. */
 export function NotificationBell() {
   const wide = useMediaQuery('(min-width: 992px)');
@@ -20,10 +23,12 @@ export function NotificationBell() {
   const markAllRead = useMarkAllRead();
   useNotificationsLive(userId);
   const count = unread.data?.total ?? 0;
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  const shown = unreadBadge(count);
+  // The name says what the badge shows ("9+" too), so it holds the visible text (axe label-content-name-mismatch).
+  const label = shown ? `Notifications, ${shown} unread` : 'Notifications';
 
   const bell = (
-    <Indicator disabled={count === 0} size={8} offset={6} color="red" withBorder>
+    <Indicator disabled={!shown} label={shown} size={16} offset={4} color="red" withBorder>
       <IconBell />
     </Indicator>
   );
