@@ -12,7 +12,7 @@ import { demoEnabled, startDemoStream } from './simulator/demo-stream';
 import { brokerCredentialsAtStart } from './telemetry/broker-credentials';
 import { startMaintenance } from './telemetry/maintenance';
 import { startEmbeddedBroker } from './telemetry/mqtt-broker';
-import { startExternalSubscriber } from './telemetry/mqtt-subscriber';
+import { defaultClientId, startExternalSubscriber } from './telemetry/mqtt-subscriber';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -36,7 +36,12 @@ async function main() {
   const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;
   if (brokerWarning) app.log.warn(brokerWarning);
   const mqtt = config.MQTT_URL
-    ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
+    ? await startExternalSubscriber({
+        url: config.MQTT_URL,
+        clientId: config.MQTT_CLIENT_ID ?? defaultClientId(config.PORT),
+        ingest: app.ingest,
+        log: app.log,
+      })
     : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
   // Only into the embedded broker: an external one checks pods against credentials it manages itself.
   const brokerPort = 'port' in mqtt ? Number(mqtt.port) : config.MQTT_PORT;
