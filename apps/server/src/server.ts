@@ -2,6 +2,7 @@ import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { keepDataDirPrivate } from './data-dir';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
 import { seedBase } from './seed/base-seed';
@@ -27,6 +28,16 @@ async function main() {
   }
   const dataDir = keepDataDirPrivate(config.DATA_DIR);
   if (dataDir.warning) console.warn(dataDir.warning);
+  // Before PGlite opens the files: a second process on them would split the database in two.
+  if (!config.DATABASE_URL) {
+    try {
+      await lockDataDir(config.DATA_DIR);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
   const db = await openDatabase(config);
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const demo = demoEnabled(config);
