@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { IngestService } from './ingest-service';
 import { parseMqttPayload } from './mqtt-payload';
+import { RedeliveryTimes } from './redelivery-times';
 
 /** Several Greenpod instances split the pods' messages between them through a shared subscription. */
 export const SHARED_TOPIC = '$share/greenpod/pods/+/readings';
@@ -42,6 +43,9 @@ export async function startExternalSubscriber(opts: {
 }) {
   // PUBACKs held back until their message's readings are committed, by message id.
   const commits = new Map<number, { stored: Promise<void>; stream: unknown }>();
+  // The broker resends what this instance did not ack with DUP and the same id (its pods' own resends
+  // come as new messages: the broker does not pass their DUP on).
+  const redelivered = new RedeliveryTimes();
   const client = mqtt.connect(opts.url, {
     clientId: opts.clientId,
     clean: false,
@@ -49,11 +53,11 @@ export async function startExternalSubscriber(opts: {
     properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS },
     customHandleAcks(topic, message, packet, done) {
       if (packet.messageId !== undefined)
-        commits.set(packet.messageId, { stored: store(topic, message), stream: client.stream });
+        commits.set(packet.messageId, { stored: store(topic, message, packet), stream: client.stream });
       done(0);
     },
   });
-  const store = async (topic: string, message: Buffer) => {
+  const store = async (topic: string, message: Buffer, packet: { messageId?: number; dup: boolean }) => {
     const identifier = /^pods\/([^/]+)\/readings$/.exec(topic)?.[1];
     if (!identifier) return;
     const parsed = parseMqttPayload(message);
@@ -61,7 +65,9 @@ export async function startExternalSubscriber(opts: {
     // Acked either way: a pod that is gone, or a message that can never be read, is not resent.
     if (!pod) return opts.ingest.note('warn', 'MQTT message refused: unknown or deactivated pod', identifier, 0);
     if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
-    const result = await opts.ingest.ingest(pod, parsed.readings);
+    const at = redelivered.arrival('broker', packet.messageId, packet.dup, message);
+    const result = await opts.ingest.ingest(pod, parsed.readings, at);
+    redelivered.stored('broker', packet.messageId, message, at);
     if (result.rejected.length)
       opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
   };
