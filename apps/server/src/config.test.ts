@@ -7,6 +7,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a port number/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    // A client id the broker could refuse or read as a topic pattern.
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'greenpod/a b' })).toThrow(/MQTT_CLIENT_ID: must be 1-64 letters/);
+    expect(loadConfig({ MQTT_CLIENT_ID: 'greenpod-eu-1' }).MQTT_CLIENT_ID).toBe('greenpod-eu-1');
   });
 
   it('runs on its embedded defaults', () => {

@@ -46,6 +46,12 @@ const schema = z
     PUBLIC_URL: z.url({ error: 'must be a URL such as https://greenpod.example.com' }).optional(),
     MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(1883),
     MQTT_URL: z.url({ error: 'must be an mqtt:// or mqtts:// URL' }).optional(),
+    // The subscriber's persistent session at the broker is keyed by this: it must stay the same across
+    // restarts of one instance and differ between instances (ADR 0025).
+    MQTT_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, ".", "-" or "_"')
+      .optional(),
     MQTT_PASSWORD_FILE: z.string().optional(),
     MQTT_ACL_FILE: z.string().optional(),
     MQTT_RELOAD_COMMAND: z.string().optional(),

@@ -2,6 +2,7 @@ import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { keepDataDirPrivate } from './data-dir';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
 import { seedBase } from './seed/base-seed';
@@ -12,7 +13,7 @@ import { demoEnabled, startDemoStream } from './simulator/demo-stream';
 import { brokerCredentialsAtStart } from './telemetry/broker-credentials';
 import { startMaintenance } from './telemetry/maintenance';
 import { startEmbeddedBroker } from './telemetry/mqtt-broker';
-import { startExternalSubscriber } from './telemetry/mqtt-subscriber';
+import { defaultClientId, startExternalSubscriber } from './telemetry/mqtt-subscriber';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,6 +28,16 @@ async function main() {
   }
   const dataDir = keepDataDirPrivate(config.DATA_DIR);
   if (dataDir.warning) console.warn(dataDir.warning);
+  // Before PGlite opens the files: a second process on them would split the database in two.
+  if (!config.DATABASE_URL) {
+    try {
+      await lockDataDir(config.DATA_DIR);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
   const db = await openDatabase(config);
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const demo = demoEnabled(config);
@@ -36,7 +47,12 @@ async function main() {
   const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;
   if (brokerWarning) app.log.warn(brokerWarning);
   const mqtt = config.MQTT_URL
-    ? await startExternalSubscriber({ url: config.MQTT_URL, ingest: app.ingest, log: app.log })
+    ? await startExternalSubscriber({
+        url: config.MQTT_URL,
+        clientId: config.MQTT_CLIENT_ID ?? defaultClientId(config.PORT),
+        ingest: app.ingest,
+        log: app.log,
+      })
     : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
   // Only into the embedded broker: an external one checks pods against credentials it manages itself.
   const brokerPort = 'port' in mqtt ? Number(mqtt.port) : config.MQTT_PORT;

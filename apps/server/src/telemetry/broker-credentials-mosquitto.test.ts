@@ -101,6 +101,7 @@ beforeAll(async () => {
   await until('the subscriber is accepted', () => accepted(SUBSCRIBER.user, SUBSCRIBER.password));
   subscriber = await startExternalSubscriber({
     url: t.config.MQTT_URL as string,
+    clientId: 'greenpod-credentials-test',
     ingest: t.app.ingest,
     log: t.app.log,
   });

@@ -45,7 +45,7 @@ describe('mosquittoHash', () => {
 });
 
 describe('broker files', () => {
-  it('are owner-only and hold the subscriber and the active pods that have a broker key, nothing else', async () => {
+  it('are readable by their owner and group only and hold the subscriber and the active pods that have a broker key, nothing else', async () => {
     const kept = await podWithSensors(t, ['TEMPERATURE']);
     const inactive = await podWithSensors(t, ['TEMPERATURE']);
     const old = await podWithSensors(t, ['TEMPERATURE']);
@@ -60,7 +60,7 @@ describe('broker files', () => {
       /^1 active pods have a key older .* rotate their ingest keys/,
     );
     const { passwordFile, aclFile } = files();
-    for (const f of [passwordFile, aclFile]) expect(statSync(f).mode & 0o777).toBe(0o600);
+    for (const f of [passwordFile, aclFile]) expect(statSync(f).mode & 0o777).toBe(0o640);
     const users = readFileSync(passwordFile, 'utf8')
       .trim()
       .split('\n')

@@ -129,11 +129,15 @@ export class BrokerCredentials {
   }
 }
 
-/** Owner-only, and renamed into place so the broker never reads half a file. */
+/**
+ * Readable by the owner and the folder's group, and renamed into place so the broker never reads half a
+ * file. The README's folder is setgid with group mosquitto: Debian's service runs as user mosquitto and
+ * reads the files through that group; nobody else can.
+ */
 async function writeAtomically(file: string, content: string) {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, content, { mode: 0o600, flag: 'wx' });
-  await chmod(temp, 0o600);
+  await writeFile(temp, content, { mode: 0o640, flag: 'wx' });
+  await chmod(temp, 0o640);
   await rename(temp, file);
 }
 

@@ -47,8 +47,8 @@ afterAll(async () => {
 describe.skipIf(!available)('external broker (MQTT_URL)', () => {
   it('splits a shared subscription between two instances and stores every message once', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
-    const a = await startExternalSubscriber({ url, ingest: t.app.ingest, log: t.app.log });
-    const b = await startExternalSubscriber({ url, ingest: t.app.ingest, log: t.app.log });
+    const a = await startExternalSubscriber({ url, clientId: 'greenpod-a', ingest: t.app.ingest, log: t.app.log });
+    const b = await startExternalSubscriber({ url, clientId: 'greenpod-b', ingest: t.app.ingest, log: t.app.log });
     const device = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
     for (let i = 0; i < 40; i++) {
       const created = new Date(Date.UTC(2026, 3, 1) + i * 60_000).toISOString();
@@ -67,13 +67,13 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
     }
     expect(n).toBe(40);
     await device.endAsync();
-    await a.close();
-    await b.close();
+    await a.close({ endSession: true });
+    await b.close({ endSession: true });
   });
 
   it('stores the valid readings of a message holding one the database cannot store, and refuses an oversized batch whole', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
-    const sub = await startExternalSubscriber({ url, ingest: t.app.ingest, log: t.app.log });
+    const sub = await startExternalSubscriber({ url, clientId: 'greenpod-a', ingest: t.app.ingest, log: t.app.log });
     const device = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
     const topic = readingsTopic(pod.identifier);
     const tooMany = Array.from({ length: MAX_BATCH_READINGS + 1 }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i }));
@@ -103,6 +103,6 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
     await vi.waitFor(async () => expect(await stored()).toEqual(expect.arrayContaining([2, 3])), { timeout: 10_000 });
     expect(await stored()).toEqual([2, 3]);
     await device.endAsync();
-    await sub.close();
+    await sub.close({ endSession: true });
   });
 });

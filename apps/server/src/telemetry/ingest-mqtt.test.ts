@@ -65,6 +65,34 @@ describe('MQTT ingest through the embedded broker', () => {
     await client.endAsync();
   });
 
+  it('stores once a message without created that the pod resends with DUP and the same message id', async () => {
+    // The pod numbers every message 7: its resend carries the id of the message whose PUBACK it missed.
+    const sameId: NonNullable<mqtt.IClientOptions['messageIdProvider']> = {
+      allocate: () => 7,
+      getLastAllocated: () => 7,
+      register: () => true,
+      deallocate: () => undefined,
+      clear: () => undefined,
+    };
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      username: b.identifier,
+      password: b.key,
+      reconnectPeriod: 0,
+      messageIdProvider: sameId,
+    });
+    const before = await count(b.id);
+    const payload = JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 19 }] });
+    await client.publishAsync(readingsTopic(b.identifier), payload, { qos: 1 });
+    // A later arrival time, were the resend taken for a new message.
+    await new Promise((r) => setTimeout(r, 1100));
+    await client.publishAsync(readingsTopic(b.identifier), payload, { qos: 1, dup: true });
+    expect(await count(b.id)).toBe((before ?? 0) + 1);
+    // Not a resend (no DUP): a new reading at its own arrival time.
+    await client.publishAsync(readingsTopic(b.identifier), payload, { qos: 1 });
+    expect(await count(b.id)).toBe((before ?? 0) + 2);
+    await client.endAsync();
+  });
+
   it('refuses a message over 256 KB without storing it', async () => {
     const client = await connect(a.identifier, a.key);
     const before = await count(a.id);

@@ -3,6 +3,7 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest-service';
 import { parseMqttPayload } from './mqtt-payload';
+import { RedeliveryTimes } from './redelivery-times';
 
 export const readingsTopic = (identifier: string) => `pods/${identifier}/readings`;
 const BAD_LOGIN = 4;
@@ -21,6 +22,7 @@ export async function startEmbeddedBroker(opts: {
   ingest: IngestService;
   log: FastifyBaseLogger;
 }) {
+  const redelivered = new RedeliveryTimes();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       if (!username || !password) return done(loginError(), false);
@@ -57,7 +59,9 @@ export async function startEmbeddedBroker(opts: {
             opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
             return callback(null);
           }
-          const result = await opts.ingest.ingest(pod, parsed.readings);
+          const at = redelivered.arrival(signIn.identifier, packet.messageId, packet.dup, packet.payload as Buffer);
+          const result = await opts.ingest.ingest(pod, parsed.readings, at);
+          redelivered.stored(signIn.identifier, packet.messageId, packet.payload as Buffer, at);
           if (result.rejected.length)
             opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
           callback(null);
