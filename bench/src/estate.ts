@@ -1,5 +1,5 @@
 import { SENSOR_TYPES } from '@greenpod/contracts';
-import { areaOverApi } from '@greenpod/server/testing';
+import { areaOverApi, createdOverApi } from '@greenpod/server/testing';
 
 type Api = <T = { data: { id: number } }>(
   method: string,
@@ -17,11 +17,12 @@ export async function createPods(api: Api, n: number, prefix = 'bench') {
     'GET',
     '/api/sensor?dataTableParams=%7B%22paging%22%3A100%7D',
   );
+  if (sensors.status !== 200) throw new Error(`GET /api/sensor: ${sensors.status} ${JSON.stringify(sensors)}`);
   const sensorIds = SENSOR_TYPES.map((t) => sensors.data.find((s) => s.type === t)?.id);
   const pods: { id: number; identifier: string; key: string }[] = [];
   for (let i = 0; i < n; i++) {
     const identifier = `${prefix}-${i}`;
-    const pod = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
+    const pod = await createdOverApi<{ data: { id: number }; ingestKey: string }>(api, '/api/pod', {
       groupId,
       clientId,
       locationId,
@@ -31,7 +32,7 @@ export async function createPods(api: Api, n: number, prefix = 'bench') {
       description: 'd',
       voltage: 230,
     });
-    for (const sensorId of sensorIds) await api('POST', '/api/pod-sensor', { podId: pod.data.id, sensorId });
+    for (const sensorId of sensorIds) await createdOverApi(api, '/api/pod-sensor', { podId: pod.data.id, sensorId });
     pods.push({ id: pod.data.id, identifier, key: pod.ingestKey });
   }
   return { pods, sensorIds: sensorIds as number[], groupId, clientId };

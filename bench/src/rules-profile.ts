@@ -3,7 +3,7 @@
  * a fresh database: 40 pods with 1,000 rules as bench/rules makes them, then rounds of one 5,000-reading
  * batch per pod (inserted directly, with its queue rows) followed by the worker (`evaluateQueued`) until
  * the queue is empty, every statement of it timed. No other load; asserts nothing.
- *   npm run rules:profile -w bench [-- --postgres --rounds 3]
+ *   npm run rules:profile -w bench [-- --postgres --rounds 3 --pods 40 --rules 1000]
  * PGlite in memory by default; --postgres uses DATABASE_URL's server (a fresh database) or a throwaway
  * cluster, and then also shows the plan of the worker's readings query over a window of many batches.
  */
@@ -26,10 +26,12 @@ const { values: args } = parseArgs({
   options: {
     postgres: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
+    pods: { type: 'string', default: '40' },
+    rules: { type: 'string', default: '1000' },
   },
 });
-const PODS = 40;
-const RULES = 1000;
+const PODS = Number(args.pods);
+const RULES = Number(args.rules);
 const ROUNDS = Number(args.rounds);
 
 const pgdb = args.postgres ? await benchDatabase('greenpod_bench_rules_profile', await freePort()) : null;

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '@greenpod/server/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildProductionWeb } from './production-build';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 // No test changes this account: a test that needs a changed password makes a user of its own.
@@ -13,7 +14,7 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** Builds the SPA and starts the real server (PGlite, or a fresh database on DATABASE_URL). */
 export default async function setup(project: TestProject) {
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  buildProductionWeb(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();

@@ -25,7 +25,7 @@ import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { openApiOptions } from './http/openapi-options';
 import { createMailer, type Mailer } from './mail/mailer';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp } from './plugins/web-app';
@@ -56,6 +56,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     // Behind a reverse proxy its X-Forwarded-For names the client (request.ip, the rate-limit key).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     routerOptions: {
       querystringParser: (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
     },

@@ -31,6 +31,13 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A caller that dies half-way (a bench that throws, a test process that ends) leaves no server behind:
+  // the child has its own pipes and would keep its ports and data folder. Synchronous, as exit handlers are.
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
   let output = '';
   await new Promise<void>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), startTimeoutMs);
@@ -71,12 +78,18 @@ export function apiClient(baseUrl: string, token?: string) {
 
 type Api = ReturnType<typeof apiClient>;
 
-/** POSTs a record through a running server's API and answers its id; anything but 201 throws. */
-async function createOverApi(api: Api, path: string, body: object): Promise<number> {
-  const res = await api<{ data: { id: number } }>('POST', path, body);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res)}`);
-  return res.data.id;
+/** POSTs a record through a running server's API and answers the created body; anything but 201 throws. */
+export async function createdOverApi<T extends { data: { id: number } }>(
+  api: Api,
+  path: string,
+  body: object,
+): Promise<T> {
+  const res = await api<T>('POST', path, body);
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res)}`);
+  return res;
 }
+
+const createOverApi = async (api: Api, path: string, body: object) => (await createdOverApi(api, path, body)).data.id;
 
 /** A group, client, location and area of their own, made through a running server's API. */
 export async function areaOverApi(api: Api, name: string) {
@@ -110,7 +123,7 @@ export async function areaOverApi(api: Api, name: string) {
  */
 export async function podOverApi(api: Api, identifier: string, types: readonly string[]) {
   const { groupId, clientId, locationId, areaId } = await areaOverApi(api, identifier);
-  const created = await api<{ data: { id: number }; ingestKey: string }>('POST', '/api/pod', {
+  const created = await createdOverApi<{ data: { id: number }; ingestKey: string }>(api, '/api/pod', {
     groupId,
     clientId,
     locationId,
@@ -126,7 +139,7 @@ export async function podOverApi(api: Api, identifier: string, types: readonly s
   );
   const sensorIds: Record<string, number> = {};
   for (const s of sensors.data.filter((x) => types.includes(x.type))) {
-    await api('POST', '/api/pod-sensor', { podId: created.data.id, sensorId: s.id });
+    await createOverApi(api, '/api/pod-sensor', { podId: created.data.id, sensorId: s.id });
     sensorIds[s.type] = s.id;
   }
   return { id: created.data.id, groupId, clientId, ingestKey: created.ingestKey, sensorIds };

@@ -13,7 +13,7 @@ import { sessionClaimsOf } from './tokens';
 /** Counted per account and address, like sign-in: a stolen token must not become a password oracle. */
 const userKey = (request: FastifyRequest) => `${request.ip}:user ${callerOf(request).userId}`;
 
-/** PUT /api/user/me/password (docs/api.md#account): the signed-in user changes their own password. */
+/** PUT /api/user/me/password (docs/api.md#auth): the signed-in user changes their own password. */
 export async function passwordChangeRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { config } = app;

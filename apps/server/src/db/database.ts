@@ -45,9 +45,14 @@ export interface Database extends Queryable {
 // Timestamps come back as Date from both drivers; bigint counts as strings from pg.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** PGlite in `dataDir`, or in memory; `from` is a data folder dumped by `dumpDataDir` to start from (tests). */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return wrapPglite(await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}) }));
+}
+
+/** The Database interface over an open PGlite (the test template dumps the PGlite it migrated through it). */
+export function wrapPglite(db: PGlite): Database {
   const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly SqlParam[]) =>
     (await q.query<T>(sql, params ? [...params] : undefined)).rows;
   const prepared = preparedReads(db);

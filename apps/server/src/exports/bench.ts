@@ -13,6 +13,7 @@ export { sumsByPod } from '../dashboard/readings-query';
 export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
+export { migratedPgliteDump } from '../db/migrated-dump';
 export { seedBase } from '../seed/base-seed';
 export { addPodRowsSql } from '../telemetry/location-rollups';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';

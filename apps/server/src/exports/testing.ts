@@ -3,4 +3,4 @@
 
 // A throwaway PostgreSQL cluster (bench without DATABASE_URL; server tests that stop and start PostgreSQL).
 export { type PgCluster, pgBinDir, startPgCluster } from '../pg-cluster';
-export { apiClient, areaOverApi, freePort, startServerProcess } from '../server-process';
+export { apiClient, areaOverApi, createdOverApi, freePort, startServerProcess } from '../server-process';

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/unavailable';
 import { DATABASE_RETRY_AFTER_S, HttpError, toValidationErrors } from '../http/errors';
@@ -19,6 +19,21 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot be reached right now. Please try again in a few seconds.';
+
+/**
+ * Errors Fastify's router raises before any route or error handler runs (a path parameter past
+ * maxParamLength, a path that is not valid percent-encoding): the API's envelope instead of Fastify's own.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ success: false, error: 'A part of the address is too long' });
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ success: false, error: 'The address is not valid' });
+  }
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  return reply.status(status).send({ success: false, error: status === 500 ? 'Internal server error' : err.message });
+}
 
 /** The one error handler: 4xx with a clear message, and a 5xx that hides its details. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean } = {}) {
