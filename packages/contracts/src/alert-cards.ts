@@ -41,6 +41,12 @@ export const alertCardSchema = z.object({
   lastBreachAt: wireTime.nullable(),
   /** The open episode's start, as the rules engine keeps it; null when none is open (or none evaluated). */
   episodeStartedAt: wireTime.nullable(),
+  /**
+   * Minutes after a notified episode ends before a new one of this rule and pod may notify: the client's
+   * `notificationCooldown` (configured) and what the engine applies, never under the minimum that folds
+   * a flapping sensor (docs/domain.md#rules).
+   */
+  cooldown: z.object({ configured: z.number(), minutes: z.number() }),
   /** Who acknowledged the open episode, and when; null when no one has (or the episode ended). */
   acknowledgement: z.object({ userId: z.number().nullable(), name: z.string().nullable(), at: wireTime }).nullable(),
 });

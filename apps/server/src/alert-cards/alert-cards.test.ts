@@ -146,6 +146,7 @@ describe('GET /api/alert-cards', () => {
       savings: null,
       lastBreachAt: null,
       episodeStartedAt: null,
+      cooldown: { configured: 60, minutes: 60 },
       acknowledgement: null,
     });
     expect(bound?.podTitle).toEqual(expect.any(String));

@@ -115,13 +115,63 @@ describe('evaluate: cooldown between episodes of the same rule and pod', () => {
     expect(run(over30, values).events).toEqual(['ALERT@0', 'RESOLVED@2', 'ALERT@62']);
   });
 
-  it('counts from the end of the last episode that notified, and 0 minutes means none', () => {
-    expect(run(over30, [31, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
+  it('counts from the end of the last episode that notified, never less than the minimum cooldown', () => {
+    // A client's cooldown of 0 is raised to MIN_NOTIFICATION_COOLDOWN (5 minutes): a value flipping every
+    // minute is one notified episode per 5 minutes, the flaps between them raise nothing.
+    expect(run(over30, [31, 0, 31, 0, 31, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
       'ALERT@0',
       'RESOLVED@1',
-      'ALERT@2',
-      'RESOLVED@3',
+      'ALERT@6',
+      'RESOLVED@7',
     ]);
+    expect(run(over30, [31, 0, 0, 0, 0, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
+      'ALERT@0',
+      'RESOLVED@1',
+      'ALERT@6',
+      'RESOLVED@7',
+    ]);
+    // A pod reporting every 5 minutes (the default interval) never meets it.
+    const everyFive = [31, 0, 31, 0].map((value, i) => ({ value, at: i * 5 * MIN }));
+    const { events } = evaluateAll(over30, everyFive, INITIAL_STATE, { ...settings, cooldownMinutes: 0 });
+    expect(events.map((e) => e.kind)).toEqual(['ALERT', 'RESOLVED', 'ALERT', 'RESOLVED']);
+  });
+});
+
+describe('evaluateAll: bounded work (maxEvents)', () => {
+  it('stops before the reading that would raise one event too many, and says it is not complete', () => {
+    const values = [31, 0, 0, 0, 0, 0, 31, 0].map((value, i) => ({ value, at: i * MIN }));
+    const s = { ...settings, cooldownMinutes: 0 };
+    const first = evaluateAll(over30, values, INITIAL_STATE, s, 3);
+    expect(first.events.map((e) => `${e.kind}@${e.at / MIN}`)).toEqual(['ALERT@0', 'RESOLVED@1', 'ALERT@6']);
+    expect([first.complete, first.state.lastAt]).toEqual([false, 6 * MIN]);
+    const rest = evaluateAll(over30, values, first.state, s, 3);
+    expect(rest.events.map((e) => `${e.kind}@${e.at / MIN}`)).toEqual(['RESOLVED@7']);
+    expect(rest.complete).toBe(true);
+  });
+
+  it('a run taken in bounded calls gives the same events and state as one call', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 80 }),
+        fc.integer({ min: 1, max: 4 }),
+        (values, max) => {
+          const rs = values.map((value, i) => ({ value, at: i * MIN }));
+          const s = { ...settings, cooldownMinutes: 0 };
+          const whole = evaluateAll(over30, rs, INITIAL_STATE, s);
+          let state = INITIAL_STATE;
+          const events = [];
+          for (let calls = 0; calls <= rs.length; calls++) {
+            const step = evaluateAll(over30, rs, state, s, max);
+            state = step.state;
+            events.push(...step.events);
+            expect(step.events.length).toBeLessThanOrEqual(max);
+            if (step.complete) break;
+          }
+          expect(events).toEqual(whole.events);
+          expect(state).toEqual(whole.state);
+        },
+      ),
+    );
   });
 });
 

@@ -39,6 +39,16 @@ export const limitText = (card: Parameters<typeof limitParts>[0]) => {
   return `${words} ${text} ${unit}`;
 };
 
+/**
+ * How soon this rule and pod may notify again (docs/domain.md#rules): "Repeats: at most once every 60
+ * min"; when the client's cooldown is under the engine's minimum, the card says it was raised, and why.
+ */
+export function cooldownText(cooldown: AlertCard['cooldown']): string {
+  const every = `Repeats: a new episode notifies at least ${cooldown.minutes} min after the last one ended`;
+  if (cooldown.configured >= cooldown.minutes) return every;
+  return `${every} (cooldown ${cooldown.configured} min raised to the minimum, so a flapping sensor is one episode per ${cooldown.minutes} min)`;
+}
+
 /** The pill's text: the status is said, not only coloured. */
 export const STATUS_TEXT: Record<AlertStatus | 'none', string> = {
   ok: 'OK',
