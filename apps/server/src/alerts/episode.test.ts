@@ -94,11 +94,46 @@ describe('evaluate: clear level (hysteresis)', () => {
 
   it('for smaller, past means above', () => {
     const rule: EngineRule = { condition: 'smaller', threshold: 18, severity: 'LOW', clearLevel: 20 };
-    expect(run(rule, [17, 19, 20, 20.5]).events).toEqual(['ALERT@0', 'RESOLVED@3']);
+    // Past the clear level the episode is close until it is past the margin and half of it (above 20.7).
+    expect(run(rule, [17, 19, 20, 20.5, 20.8]).events).toEqual(['ALERT@0', 'RESOLVED@4']);
   });
 
-  it('without one, the episode lasts until the value is back outside the margin', () => {
-    expect(run(over30, [31, 29, 27.5, 26.9]).events).toEqual(['ALERT@0', 'RESOLVED@3']);
+  it('without one, the episode lasts until the value is back outside the margin and half of it again', () => {
+    // Margin 3 (10 % of 30): close from 27, the episode ends below 25.5.
+    expect(run(over30, [31, 29, 27.5, 26.9, 25.6, 25.4]).events).toEqual(['ALERT@0', 'RESOLVED@5']);
+  });
+});
+
+describe('evaluate: hysteresis of the close state', () => {
+  const humid: EngineRule = { condition: 'greater', threshold: 60, severity: 'MEDIUM' };
+  const noCooldown = { ...settings, cooldownMinutes: 0 };
+  it.each([
+    // Margin 6 (10 % of 60): close from 54, an open episode ends below 51.
+    [
+      'a value hovering at the margin edge is one warning, not a pair per crossing',
+      [50, 54.2, 53.8, 54.1, 53.9, 54.3, 53.5],
+      ['WARNING@1'],
+    ],
+    ['it ends once past the margin and half of it again', [50, 54.2, 53.8, 51.2, 50.9], ['WARNING@1', 'RESOLVED@4']],
+    ['entering close still needs the margin itself', [50, 53.9, 52, 51], []],
+    ['after an alert, the episode lasts down to the same level', [61, 53, 51.5, 50.5], ['ALERT@0', 'RESOLVED@3']],
+  ] as const)('%s', (_, values, expected) => {
+    expect(run(humid, [...values], noCooldown).events).toEqual(expected);
+  });
+
+  it('smaller and equal: the band lies on their own side(s)', () => {
+    const cold: EngineRule = { condition: 'smaller', threshold: 20, severity: 'LOW' };
+    // Margin 2: close up to 22, the episode ends above 23.
+    expect(run(cold, [25, 21.9, 22.1, 22.9, 23.1], noCooldown).events).toEqual(['WARNING@1', 'RESOLVED@4']);
+    const exact: EngineRule = { condition: 'equal', threshold: 20, severity: 'LOW' };
+    expect(run(exact, [25, 18.1, 17.9, 22.9, 23.1], noCooldown).events).toEqual(['WARNING@1', 'RESOLVED@4']);
+  });
+
+  it('a margin of 0 has no band', () => {
+    expect(run(over30, [31, 29.9, 31], { marginPercent: 0, cooldownMinutes: 0 }).events).toEqual([
+      'ALERT@0',
+      'RESOLVED@1',
+    ]);
   });
 });
 

@@ -61,6 +61,12 @@ export interface EpisodeEvent {
 export const INITIAL_STATE: EpisodeState = { phase: 'ok', episode: null, lastNotifiedEnd: null, lastAt: null };
 
 const MINUTE = 60_000;
+/**
+ * Hysteresis of the close state: an open episode ends only once a value is past the margin by a further
+ * half of it (for a `greater` 60 with a 10 % margin: close from 54, ended below 51), so a value hovering
+ * at the margin's edge is one episode, not a WARNING and a RESOLVED per crossing.
+ */
+export const CLOSE_HYSTERESIS = 0.5;
 
 function pastClearLevel(rule: EngineRule, value: number): boolean {
   const level = rule.clearLevel;
@@ -76,7 +82,8 @@ function pastClearLevel(rule: EngineRule, value: number): boolean {
  *   rule's severity; back to ok after either raises RESOLVED. Never one per reading.
  * - Falling from exceeded to close keeps the episode open, so a value wavering around the threshold is
  *   one episode with one ALERT, not one per crossing. With a clear level, exceeded lasts until a value is
- *   past it.
+ *   past it. Close has hysteresis too: an open episode ends only past the margin and CLOSE_HYSTERESIS of
+ *   it again.
  * - A new episode inside the cooldown of the last notified one owes its notifications rather than
  *   dropping them: if it is still open when the cooldown ends, the next reading raises the step it is
  *   at; if it ends first, it was a flap and raises nothing. The cooldown is never under
@@ -93,7 +100,14 @@ export function evaluate(
   const events: EpisodeEvent[] = [];
   const raw = ruleState({ condition: rule.condition, threshold: rule.threshold }, value, settings.marginPercent);
   const held = state.phase === 'exceeded' && raw !== 'exceeded' && !pastClearLevel(rule, value);
-  const next: Phase = held ? 'exceeded' : raw;
+  let next: Phase = held ? 'exceeded' : raw;
+  const limit = { condition: rule.condition, threshold: rule.threshold };
+  if (
+    next === 'ok' &&
+    state.phase !== 'ok' &&
+    ruleState(limit, value, settings.marginPercent * (1 + CLOSE_HYSTERESIS)) !== 'ok'
+  )
+    next = 'close';
   const cooling =
     state.lastNotifiedEnd !== null && at - state.lastNotifiedEnd < effectiveCooldown(settings.cooldownMinutes) * MINUTE;
   const event = (kind: EpisodeEventKind) =>
