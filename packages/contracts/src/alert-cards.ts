@@ -53,6 +53,15 @@ export const alertCardSchema = z.object({
 export type AlertCard = z.infer<typeof alertCardSchema>;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
+/**
+ * A reading as the alerts and notifications show it (docs/domain.md#rules): a rule judges readings as pods
+ * send them, one per 5-minute interval, so electricity shows as that interval's energy, reading x voltage /
+ * 1000 kWh (docs/domain.md#consumption), water flow as its litres, the others as they are.
+ */
+export function alertValue(sensorType: string, reading: number, voltage: number): number {
+  return sensorType === 'ELECTRICITY' ? (reading * voltage) / 1000 : reading;
+}
+
 /** Alert units by sensor (docs/domain.md#rules): a reading's energy and volume; the card units elsewhere. */
 export const ALERT_UNITS: Record<SensorType, string> = {
   ...SENSOR_UNITS,

@@ -8,6 +8,8 @@ export interface NewNotification {
   sensorId: number | null;
   ruleId: number | null;
   value: number | null;
+  /** The rule's threshold at raising, for the notification to say its value against (null: no rule). */
+  threshold?: number | null;
   type: 'WARNING' | 'ALERT' | 'RESOLVED' | 'OFFLINE' | 'ONLINE';
   severity: 'HIGH' | 'MEDIUM' | 'LOW';
   /** The reading time it is about: with rule, pod and type the key that makes raising it idempotent. */
@@ -44,11 +46,23 @@ const SEVERITY_RANK = "CASE severity WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 ELS
  */
 export async function raise(tx: Queryable, n: NewNotification, memo = newRaiseMemo()): Promise<Raised | null> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at,
+                               threshold)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (rule_id, pod_id, type, reading_at) WHERE reading_at IS NOT NULL DO NOTHING
      RETURNING id`,
-    [n.groupId, n.clientId, n.podId, n.sensorId, n.ruleId, n.value, n.type, n.severity, n.readingAt.toISOString()],
+    [
+      n.groupId,
+      n.clientId,
+      n.podId,
+      n.sensorId,
+      n.ruleId,
+      n.value,
+      n.type,
+      n.severity,
+      n.readingAt.toISOString(),
+      n.threshold ?? null,
+    ],
   );
   if (!row) return null;
   let recipients = memo.recipients.get(n.podId);

@@ -268,6 +268,7 @@ async function evaluateRule(
         sensorId: rule.sensor_id,
         ruleId: rule.id,
         value: e.value,
+        threshold: Number(rule.threshold_value),
         type: e.kind,
         severity: e.severity,
         readingAt: new Date(e.at),

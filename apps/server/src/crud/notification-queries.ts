@@ -14,7 +14,8 @@ export async function unreadNotifications(db: Queryable, userId: number, scope: 
   const notifications = compileSelect(getResource('notification'));
   const clause = scopeClause(notifications, scope, params);
   return db.query(
-    `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
+    `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.threshold,
+            n.pod_id AS "podId",
             to_char(un.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created
      FROM user_notification un JOIN notification n ON n.id = un.notification_id
      WHERE un.user_id = $1 AND NOT un.read

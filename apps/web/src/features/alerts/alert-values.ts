@@ -1,4 +1,4 @@
-import { ALERT_UNITS, type AlertCard, type AlertStatus, type Condition } from '@greenpod/contracts';
+import { ALERT_UNITS, type AlertCard, type AlertStatus, alertValue, type Condition } from '@greenpod/contracts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -6,15 +6,6 @@ import { formatValue } from '../../lib/sensor-values';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/**
- * A reading as the alerts show it (docs/domain.md#rules): a rule judges readings as pods send them, one
- * per 5-minute interval, so electricity shows as that interval's energy, reading x voltage / 1000 kWh
- * (docs/domain.md#consumption), water flow as its litres, the others as they are.
- */
-export function alertValue(sensorType: string, reading: number, voltage: number): number {
-  return sensorType === 'ELECTRICITY' ? (reading * voltage) / 1000 : reading;
-}
 
 /**
  * The value and its alert unit: "27.5 °C", "0.46 kWh", "0.104 L". Three significant digits at least, so
