@@ -124,7 +124,7 @@ describe('the rules engine on committed readings (durable queue)', () => {
     const put = await t.call('PUT', `/api/rule/${ruleId}`, { token: t.adminToken, body: { thresholdValue: 40 } });
     expect(put.status).toBe(200);
     const [stored] = await t.db.query<{ threshold: number }>('SELECT threshold FROM notification WHERE id = $1', [
-      alert?.id,
+      alert?.id ?? 0,
     ]);
     expect(Number(stored?.threshold)).toBe(30);
   });
