@@ -2,6 +2,7 @@ import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { ageRules } from '../test/rule-age';
 import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -18,6 +19,8 @@ beforeAll(async () => {
     thresholdValue: 30,
     severity: 'HIGH',
   });
+  // Readings below are dated up to an hour back: the rule must have been active then.
+  await ageRules(t);
 });
 afterAll(() => t?.close());
 

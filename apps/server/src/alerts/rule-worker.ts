@@ -16,7 +16,8 @@ const NOTIFICATIONS_PER_CLAIM = 5;
 const READINGS_PER_PAIR = 500;
 const READINGS_PER_CLAIM = 5000;
 // A rule met for the first time (new, or a server meeting old readings) looks back this far: far enough to
-// see the episode a pod is in now, not so far that it reports a day of episodes long over.
+// see the episode a pod is in now, not so far that it reports a day of episodes long over. Never before the
+// rule was active on the pod, though: a rule made at 18:30 does not report a breach of 17:30 as its own.
 const FIRST_LOOK_BACK_MS = 3_600_000;
 
 type RuleRow = {
@@ -37,6 +38,8 @@ type RuleRow = {
   clear_level: number | null;
   margin: number;
   cooldown: number;
+  /** When the rule became active on the pod (ms): its creation, or the Alert row's for a bound pod. */
+  active_from: number;
 };
 type Episode = { state: EpisodeState; lastMailAt: number | null };
 type Reading = { value: number; at: number };
@@ -92,7 +95,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
         tx,
         podId,
         types,
-        podRules.map((r) => episodeOf(r).state),
+        podRules.map((r) => episodeOf(r).state.lastAt ?? firstLook(r)),
       );
       for (const [type, list] of readings) {
         budget.readings -= list.length;
@@ -133,21 +136,28 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
   });
 }
 
+/** Where a rule met for the first time on a pod starts: the last hour, and not before it was active there. */
+const firstLook = (rule: RuleRow) => Math.max(Date.now() - FIRST_LOOK_BACK_MS, Number(rule.active_from) - 1);
+
 /** Every rule of every claimed pair: the pod's own, and those an Alert row binds to it, on that sensor type. */
 async function rulesOf(tx: Queryable, pairs: readonly { pod_id: number; sensor_type: string }[]) {
   return tx.query<RuleRow>(
     `WITH pairs AS (SELECT * FROM unnest($1::int[], $2::text[]) AS x(pod_id, sensor_type)),
      -- Two indexed joins, not one join on an OR (which compared every rule with every pair).
      bound AS (
-       SELECT pr.pod_id, pr.sensor_type, r.id AS rule_id FROM pairs pr JOIN rule r ON r.pod_id = pr.pod_id
-       UNION
-       SELECT pr.pod_id, pr.sensor_type, a.rule_id FROM pairs pr JOIN alert a ON a.pod_id = pr.pod_id
+       SELECT pod_id, sensor_type, rule_id, min(since) AS since FROM (
+         SELECT pr.pod_id, pr.sensor_type, r.id AS rule_id, r.created AS since
+         FROM pairs pr JOIN rule r ON r.pod_id = pr.pod_id
+         UNION ALL
+         SELECT pr.pod_id, pr.sensor_type, a.rule_id, a.created FROM pairs pr JOIN alert a ON a.pod_id = pr.pod_id
+       ) x GROUP BY pod_id, sensor_type, rule_id
      )
      SELECT b.pod_id AS pair_pod_id, b.sensor_type AS pair_sensor_type,
             r.id, r.group_id, r.client_id, r.sensor_id, r.title, r.action, p.title AS pod_title,
             s.title AS sensor_title, r.condition, r.threshold_value, r.severity, r.delay_minutes, r.clear_level,
             coalesce(c.notification_margin, ${DEFAULT_NOTIFICATION_MARGIN})::float8 AS margin,
-            coalesce(c.notification_cooldown, ${DEFAULT_NOTIFICATION_COOLDOWN}) AS cooldown
+            coalesce(c.notification_cooldown, ${DEFAULT_NOTIFICATION_COOLDOWN}) AS cooldown,
+            (extract(epoch FROM b.since) * 1000)::float8 AS active_from
      FROM bound b
      JOIN rule r ON r.id = b.rule_id
      JOIN sensor s ON s.id = r.sensor_id AND s.type = b.sensor_type
@@ -193,12 +203,12 @@ async function lockEpisodes(tx: Queryable, rules: readonly RuleRow[]): Promise<M
 }
 
 /**
- * A pod's readings of these sensor types after the earliest point any of the rules has evaluated to, by
- * sensor type, in time order; each rule then skips what it has seen already.
+ * A pod's readings of these sensor types after the earliest point any of the rules has evaluated to (or
+ * looks back to, met the first time), by sensor type, in time order; each rule then skips what it has
+ * seen already.
  */
-async function readingsSince(tx: Queryable, podId: number, types: readonly string[], states: readonly EpisodeState[]) {
-  const firstLook = Date.now() - FIRST_LOOK_BACK_MS;
-  const since = Math.min(...states.map((s) => s.lastAt ?? firstLook));
+async function readingsSince(tx: Queryable, podId: number, types: readonly string[], froms: readonly number[]) {
+  const since = Math.min(...froms);
   // Performance (bench/rules-profile): one JSON text per sensor type, not a row per reading; on PGlite
   // the rows' trip out of the database cost more than reading them.
   // At most READINGS_PER_PAIR of each type, the oldest first: the rest waits for the pair's next turn.
@@ -239,9 +249,9 @@ async function evaluateRule(
 ) {
   const notified: number[] = [];
   const state = episode.state;
-  // A rule met for the first time looks back FIRST_LOOK_BACK_MS only; evaluateAll skips what it has seen.
-  const firstLook = Date.now() - FIRST_LOOK_BACK_MS;
-  const own = state.lastAt === null ? readings.filter((r) => r.at > firstLook) : readings;
+  // A rule met for the first time looks back to firstLook only; evaluateAll skips what it has seen.
+  const from = firstLook(rule);
+  const own = state.lastAt === null ? readings.filter((r) => r.at > from) : readings;
   const result = evaluateAll(
     {
       condition: rule.condition,
