@@ -2,6 +2,7 @@ import { getResource, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { ageRules } from '../test/rule-age';
 import { drainRules } from '../test/rule-drain';
 import { readSse } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -59,8 +60,8 @@ const ingest = (p: { identifier: string; key: string }, sensorType: string, valu
     body: { readings: [{ sensorType, value, created: new Date(Date.now() - minutesAgo * 60_000).toISOString() }] },
   });
 const drain = () => drainRules(t);
-const rule = (p: typeof pod, sensorType: 'TEMPERATURE' | 'HUMIDITY', severity: string, title: string) =>
-  create(t, getResource('rule'), p.ctx, {
+const rule = async (p: typeof pod, sensorType: 'TEMPERATURE' | 'HUMIDITY', severity: string, title: string) => {
+  const id = await create(t, getResource('rule'), p.ctx, {
     podId: p.id,
     sensorId: p.sensors[sensorType] ?? 0,
     title,
@@ -68,6 +69,10 @@ const rule = (p: typeof pod, sensorType: 'TEMPERATURE' | 'HUMIDITY', severity: s
     thresholdValue: 30,
     severity,
   });
+  // Readings below are dated up to an hour back: the rule must have been active then.
+  await ageRules(t);
+  return id;
+};
 const recipientsOf = async (ruleId: number) =>
   (
     await t.db.query<{ user_id: number; read: boolean }>(

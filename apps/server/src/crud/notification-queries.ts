@@ -15,8 +15,8 @@ export async function unreadNotifications(db: Queryable, userId: number, scope: 
   const notifications = compileSelect(getResource('notification'));
   const clause = scopeClause(notifications, scope, params);
   return db.query(
-    `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.pod_id AS "podId",
-            ${wireTimeSql('un.created')} AS created
+    `SELECT un.id, un.notification_id AS "notificationId", n.type, n.severity, n.value, n.threshold,
+            n.pod_id AS "podId", ${wireTimeSql('un.created')} AS created
      FROM user_notification un JOIN notification n ON n.id = un.notification_id
      WHERE un.user_id = $1 AND NOT un.read
        ${clause ? `AND n.id IN (SELECT t.id FROM ${notifications.from} WHERE ${clause})` : ''}

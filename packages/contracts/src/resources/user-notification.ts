@@ -21,6 +21,11 @@ export const userNotification = defineResource({
     // What the bell and the notifications page say about each one, in the same list call.
     severity: { via: 'notificationId', column: 'severity', label: 'Severity' },
     notificationValue: { via: 'notificationId', column: 'value', label: 'Value', numeric: true },
+    // With the limit, the sensor's type and the pod's voltage, a rule's step says what happened in alert
+    // units: "Humidity 58 %, limit 60 %" (docs/domain.md#notifications).
+    notificationLimit: { via: 'notificationId', column: 'threshold', label: 'Limit', numeric: true },
+    sensorType: { via: 'notificationId.sensorId', column: 'type', label: 'Sensor type' },
+    podVoltage: { via: 'notificationId.podId', column: 'voltage', label: 'Voltage', numeric: true },
     podTitle: titleJoin('notificationId.podId', 'Pod'),
     sensorTitle: titleJoin('notificationId.sensorId', 'Sensor'),
   },

@@ -36,6 +36,7 @@ const base: AlertCard = {
   savings: null,
   lastBreachAt: wire(dayjs.utc('2026-03-01 09:15:00')),
   episodeStartedAt: wire(minutesAgo(20)),
+  cooldown: { configured: 60, minutes: 60 },
   acknowledgement: null,
 };
 const saving: AlertCard = {
