@@ -2,7 +2,7 @@
  * bench/rules: what active rules cost the ingest, and how soon a breaching reading becomes a
  * notification, measured in one run through the real server (a child process), readings sent the way
  * bench/ingest sends them over HTTP (batches of 5,000, a few in flight).
- *   npm run bench:rules [-- --postgres --rules 1000 --pods 40 --batches 40 --rounds 2 --samples 30]
+ *   npm run bench:rules [-- --postgres --rules 1000 --pods 40 --batches 40 --rounds 2 --samples 30 --warm-up 8]
  * PGlite by default (the server's own folder under /tmp); --postgres uses DATABASE_URL's server (a
  * fresh database on it) or starts a throwaway cluster. Prints ratios and percentiles; asserts nothing.
  *
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     /** Batches of 5,000 readings per round and set; as many as pods feeds every pod once a round. */
     batches: { type: 'string' },
     rounds: { type: 'string', default: '2' },
+    /** Batches per set before the rounds (JIT, caches, each rule's first evaluation). */
+    'warm-up': { type: 'string', default: '8' },
     samples: { type: 'string', default: '30' },
     'in-flight': { type: 'string', default: '4' },
     'poll-ms': { type: 'string', default: '20' },
@@ -48,6 +50,7 @@ const RULES = Number(args.rules);
 const PODS = Number(args.pods);
 const BATCHES = Number(args.batches ?? PODS);
 const ROUNDS = Number(args.rounds);
+const WARM_UP = Number(args['warm-up']);
 const SAMPLES = Number(args.samples);
 const IN_FLIGHT = Number(args['in-flight']);
 const POLL_MS = Number(args['poll-ms']);
@@ -59,9 +62,6 @@ const ENGINE = args.postgres ? 'PostgreSQL' : 'PGlite';
 
 const INSTANTS = 625; // x 8 sensors = 5,000 readings a batch, as in bench/ingest
 const STEP_MS = 500;
-// A rule met for the first time looks back one hour, so every pod's readings start 55 minutes ago and move
-// forward batch by batch (about 5 minutes of readings each, two a second), never past now.
-const T0 = Date.now() - 55 * 60_000;
 
 type Pod = { id: number; identifier: string; key: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,7 +80,7 @@ console.log(
 const pgdb = args.postgres ? await benchDatabase('greenpod_bench_rules', await freePort()) : null;
 const dataDir = mkdtempSync(join(tmpdir(), 'greenpod-bench-rules-'));
 const port = await freePort();
-const server = await startServerProcess({
+const serverEnv = {
   ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
   PORT: String(port),
   MQTT_PORT: String(await freePort()),
@@ -89,15 +89,20 @@ const server = await startServerProcess({
   DATA_DIR: dataDir,
   // The bench's administrator makes a thousand rules and polls the notification list.
   REQUEST_RATE_LIMIT: '1000000',
-});
+};
+let server = await startServerProcess(serverEnv);
 // A run that fails half-way leaves no data folder behind (startServerProcess stops the server).
 process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const base = `http://127.0.0.1:${port}`;
-const login = await apiClient(base)<{ token: string }>('POST', '/api/user/login', {
-  email: 'admin@greenpod.local',
-  password: PASSWORD,
-});
-const api = apiClient(base, login.token);
+const signIn = async () =>
+  apiClient(base)<{ token: string }>('POST', '/api/user/login', { email: 'admin@greenpod.local', password: PASSWORD });
+let api = apiClient(base, (await signIn()).token);
+async function stopServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+}
 
 // Estate: pods without rules, pods with the rules, and one probe pod per latency sample or catch-up check.
 const setupStart = performance.now();
@@ -146,14 +151,44 @@ for (const [k, pod] of probes.entries()) await postRule(pod.id, 'ELECTRICITY', '
 console.log(
   `setup: ${PODS} pods without rules, ${PODS} with ${int(RULES)} rules (${(RULES / (PODS * 8)).toFixed(1)} per pod and sensor type), ${probeCount} probe pods; ${((performance.now() - setupStart) / 1000).toFixed(0)} s through the API`,
 );
+/**
+ * The engine never looks back before a rule became active on a pod (its `created`, or its Alert row's;
+ * docs/domain.md#rules), and the load's readings are dated from T0, before the rules just made: the rules
+ * are aged two hours, as the server's tests do (apps/server/src/test/rule-age.ts). On PostgreSQL straight
+ * on the database; on PGlite the server holds the data folder, so it is stopped, the folder updated, and
+ * the server started again with the same environment (and signed in to again).
+ */
+const AGE_RULES = [
+  "UPDATE rule SET created = now() - interval '2 hours'",
+  "UPDATE alert SET created = now() - interval '2 hours'",
+];
+const ageStart = performance.now();
+if (pgdb) {
+  const db = await openPostgres(pgdb.url);
+  for (const sql of AGE_RULES) await db.query(sql);
+  await db.close();
+} else {
+  await stopServer();
+  const db = await openPglite(join(dataDir, 'pglite'));
+  for (const sql of AGE_RULES) await db.query(sql);
+  await db.close();
+  server = await startServerProcess(serverEnv);
+  api = apiClient(base, (await signIn()).token);
+}
+console.log(`rules aged 2 hours (older than the readings) in ${((performance.now() - ageStart) / 1000).toFixed(1)} s`);
+// A rule met for the first time looks back one hour (and never before the rule became active on the pod,
+// hence the ageing), so every pod's readings start 55 minutes before the set-up's end and move forward
+// batch by batch (about 5 minutes of readings each, two a second), never past now.
+const T0 = Date.now() - 55 * 60_000;
 
 // The load: batches of 625 instants x 8 sensors, each pod's next 5 minutes, IN_FLIGHT requests at a time.
 const batchesSent = new Map<number, number>();
+/** The pod's next batch, or null when it would reach past now (the pod has run out of reading times). */
 function batchFor(pod: Pod) {
   const k = batchesSent.get(pod.id) ?? 0;
-  batchesSent.set(pod.id, k + 1);
   const start = T0 + k * INSTANTS * STEP_MS;
-  if (start + INSTANTS * STEP_MS > Date.now()) throw new Error('a pod ran out of reading times: fewer batches, please');
+  if (start + INSTANTS * STEP_MS > Date.now()) return null;
+  batchesSent.set(pod.id, k + 1);
   return {
     readings: Array.from({ length: INSTANTS }, (_, i) =>
       SENSOR_TYPES.map((sensorType, s) => ({
@@ -176,33 +211,39 @@ async function send(pod: Pod, body: unknown): Promise<number> {
 /**
  * Sends batches round the pods until `done()` (one every `everyMs` when paced), going on from the pod
  * the last call stopped at, so a round of as many batches as pods feeds each pod, and each of its rules,
- * once. Answers the readings stored and the time taken.
+ * once. Answers the readings stored and the time taken, and whether it stopped early because a pod had
+ * run out of reading times (few pods, a fast machine).
  */
 const cursor = new Map<readonly Pod[], number>();
 async function load(pods: readonly Pod[], done: (sent: number) => boolean, everyMs = 0) {
   let sent = 0;
   let stored = 0;
   let slot = 0;
+  let ranOut = false;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (!done(sent)) {
+      while (!done(sent) && !ranOut) {
         // Paced: batch k goes out at start + k x everyMs (or as soon as a lane is free after that).
         if (everyMs > 0) {
           const wait = start + slot++ * everyMs - performance.now();
           if (wait > 0) await sleep(wait);
           if (done(sent)) break;
         }
-        sent++;
         const at = cursor.get(pods) ?? 0;
-        cursor.set(pods, at + 1);
         const pod = pods[at % pods.length] as Pod;
-        const n = await send(pod, batchFor(pod));
-        stored += n;
+        const batch = batchFor(pod);
+        if (!batch) {
+          ranOut = true;
+          break;
+        }
+        sent++;
+        cursor.set(pods, at + 1);
+        stored += await send(pod, batch);
       }
     }),
   );
-  return { stored, ms: performance.now() - start };
+  return { stored, ms: performance.now() - start, ranOut };
 }
 
 /**
@@ -266,8 +307,8 @@ const notificationTotal = async () =>
     .total;
 
 // Warm-up (JIT, caches, each rule's first evaluation), then the rounds.
-await load(quiet, (sent) => sent >= 8);
-await load(ruled, (sent) => sent >= 8);
+await load(quiet, (sent) => sent >= WARM_UP);
+await load(ruled, (sent) => sent >= WARM_UP);
 await probe();
 /**
  * One round of a set: its batches, then a probe, which the engine reaches only after everything queued
@@ -278,6 +319,7 @@ const totals = () => ({ stored: 0, committedMs: 0, evaluatedMs: 0, caughtUp: [] 
 async function round(pods: readonly Pod[], sum: ReturnType<typeof totals>) {
   const start = performance.now();
   const sent = await load(pods, (n) => n >= BATCHES);
+  if (sent.ranOut) throw new Error('a pod ran out of reading times: fewer batches or rounds, please');
   const caughtUp = (await probe()).total;
   sum.stored += sent.stored;
   sum.committedMs += sent.ms;
@@ -323,7 +365,11 @@ async function latencyUnder(everyMs: number) {
   return (
     `${int(rate(sent.stored, sent.ms))} readings/s meanwhile: p50 ${ms(pct(total, 50))}, p95 ${ms(pct(total, 95))} ` +
     `(after the commit p50 ${ms(pct(afterCommit, 50))}, p95 ${ms(pct(afterCommit, 95))}), ` +
-    `${missed} of ${total.length} not seen within ${PROBE_TIMEOUT_MS / 1000} s\n` +
+    `${missed} of ${total.length} not seen within ${PROBE_TIMEOUT_MS / 1000} s` +
+    (sent.ranOut
+      ? `; the load stopped after ${int(sent.ms)} ms, its pods out of reading times (more pods, fewer samples)`
+      : '') +
+    '\n' +
     `          in the order sent: ${total.map((x) => (Number.isFinite(x) ? int(x) : '-')).join(' ')}`
   );
 }
@@ -335,8 +381,7 @@ const paced =
     ? `paced at ${PACED_SHARE} of the ${int(kept)} readings/s the engine kept up with in (1), ${await latencyUnder(paceMs)}`
     : 'paced: not run, the engine did not catch up in (1)';
 
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await stopServer();
 
 // What the engine did, read from the database once the server has stopped.
 const db: Database = pgdb ? await openPostgres(pgdb.url) : await openPglite(join(dataDir, 'pglite'));

@@ -24,13 +24,16 @@ const RUNS: [script: string, args: string[]][] = [
     'bench:stall',
     [
       ...['--readings', '4000', '--pglite-readings', '4000', '--pods', '2', '--concurrency', '4', '--seconds', '1'],
-      ...['--pglite-dir', join(scratch, 'stall')],
+      ...['--refill-seconds', '0', '--pglite-dir', join(scratch, 'stall')],
     ],
   ],
-  ['bench:rules', ['--rules', '16', '--pods', '2', '--rounds', '1', '--samples', '2', '--probe-timeout-s', '30']],
+  [
+    'bench:rules',
+    ['--rules', '16', '--pods', '2', '--rounds', '1', '--samples', '2', '--warm-up', '2', '--probe-timeout-s', '30'],
+  ],
   ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:test-databases', ['--rounds', '1']],
-  ['bench:web', ['--soak-minutes', '0', '--no-build', '--data-dir', join(scratch, 'web')]],
+  ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
 ];
 
 const failed: string[] = [];

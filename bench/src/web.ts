@@ -1,17 +1,20 @@
 /**
  * bench/web: what the viewer costs a browser, on the demo estate, in Debian's Chromium.
- *   npm run bench:web [-- --soak-minutes 30 --no-build --data-dir /tmp/greenpod-bench-web]
+ *   npm run bench:web [-- --soak-minutes 30 --no-build --data-dir /tmp/greenpod-bench-web --demo-days 365]
  * Prints, measured in this one run and compared with the budgets (asserts nothing):
  * - compressed JavaScript and CSS moved on a cold load of the sign-in page and of the dashboard;
  * - the dashboard's Largest Contentful Paint (cold cache, localhost);
  * - the time from a click on a time tab or a filter to the chart drawn at the Year window;
  * - the JS heap (after a forced garbage collection) over a dashboard left open on Live.
  * The server runs as an operator would start it (its own process, the demo estate and simulator on,
- * PGlite in --data-dir, kept between runs so the seed is paid once).
+ * PGlite in --data-dir, kept between runs so the seed is paid once). --demo-days N seeds a fresh --data-dir
+ * with only N days of demo history (the smoke's tiny size) before the server starts; its figures then
+ * describe a smaller estate than the demo's year.
  */
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { demoPodsPath, migrate, openPglite, seedBase, seedDemoEstate } from '@greenpod/server/bench';
 import { freePort, startServerProcess } from '@greenpod/server/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -20,6 +23,8 @@ const { values: args } = parseArgs({
     'soak-minutes': { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: '/tmp/greenpod-bench-web' },
+    /** Days of demo history seeded before the server starts (a folder already seeded is left alone). */
+    'demo-days': { type: 'string' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -108,8 +113,20 @@ const verdict = (value: number, budget: number) =>
 
 async function main() {
   if (!args['no-build']) execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-  const port = await freePort();
   const started = Date.now();
+  if (args['demo-days'] !== undefined) {
+    const days = Number(args['demo-days']);
+    const db = await openPglite(join(args['data-dir'], 'pglite'));
+    await migrate(db);
+    await seedBase(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    await seedDemoEstate(db, {
+      podsFile: demoPodsPath(args['data-dir']),
+      historyDays: days,
+      rawDays: Math.min(1, days),
+    });
+    await db.close();
+  }
+  const port = await freePort();
   const server = await startServerProcess(
     {
       DATA_DIR: args['data-dir'],

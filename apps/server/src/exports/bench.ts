@@ -3,6 +3,10 @@
 // on this list rather than on where each piece sits inside src/.
 
 export type { TimeWindow, WindowMode } from '@greenpod/contracts';
+
+// The Fastify instance's decorations (app.ts), which the demo seed's imports type-check against.
+import type {} from '../app';
+
 export { evaluateQueued } from '../alerts/rule-worker';
 export { hashPassword } from '../auth/passwords';
 export { loadConfig } from '../config';
@@ -15,5 +19,7 @@ export { type Database, openPglite, openPostgres, type Queryable } from '../db/d
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
 export { seedBase } from '../seed/base-seed';
+export { seedDemoEstate } from '../seed/demo-estate';
+export { demoPodsPath } from '../seed/demo-pods-file';
 export { addPodRowsSql } from '../telemetry/location-rollups';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
