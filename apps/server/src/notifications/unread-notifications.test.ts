@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
+import { RESOURCE_BY_NAME, type Resource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Context, create, createUser, ensure } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -9,30 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 const res = (name: string) => RESOURCE_BY_NAME.get(name) as Resource;
-
-describe('themes', () => {
-  it('serves the default theme and a client theme by shortcodes without sign-in', async () => {
-    expect((await t.call('GET', '/api/configuration/default')).body.data).toEqual(DEFAULT_THEME);
-    const ctx: Context = {};
-    await ensure(t, 'configuration', ctx);
-    await t.call('PUT', `/api/configuration/${ctx.configuration}`, {
-      token: t.adminToken,
-      body: { primaryActionColor: '#ff0000' },
-    });
-    const group = (await t.call('GET', `/api/group/${ctx.group}`, { token: t.adminToken })).body.data as {
-      shortcode: string;
-    };
-    const client = (await t.call('GET', `/api/client/${ctx.client}`, { token: t.adminToken })).body.data as {
-      shortcode: string;
-    };
-    const theme = await t.call('GET', `/api/configuration/${group.shortcode}/${client.shortcode}`);
-    expect(theme.status).toBe(200);
-    expect(theme.body.data).toMatchObject({ primaryActionColor: '#ff0000' });
-    expect(theme.body.data).not.toHaveProperty('electricityTariff');
-    expect((await t.call('GET', `/api/configuration/${group.shortcode}/AAAAAAAAAAAA`)).status).toBe(404);
-    expect((await t.call('GET', '/api/configuration/short/codes')).status).toBe(400);
-  });
-});
 
 describe('unread notifications', () => {
   it("lists a user's unread notifications to that user and to administrators only", async () => {

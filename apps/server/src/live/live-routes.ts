@@ -2,12 +2,12 @@ import { formatWireTime, type Scope } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { USER_NOTIFICATION_CHANNEL } from '../alerts/delivery';
 import { type Caller, callerOfToken } from '../auth/caller';
+import { visibleIds } from '../dashboard/dashboard-scope';
 import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
 import { errorResponses } from '../http/route-schemas';
-import { visibleIds } from './dashboard-scope';
+import { USER_NOTIFICATION_CHANNEL } from '../notifications/delivery';
 import { type LiveBus, localBus, postgresBus } from './live-bus';
 import { PodCoalescer } from './live-coalescer';
 

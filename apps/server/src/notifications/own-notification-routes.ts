@@ -2,13 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
-import { notFound } from '../http/errors';
-import { bearerSecurity, errorResponses, idParams, itemResponse, ok } from '../http/route-schemas';
-import { markAllOwnNotificationsRead, markOwnNotificationRead } from './notification-queries';
+import { forbidden, notFound } from '../http/errors';
+import {
+  bearerSecurity,
+  errorResponses,
+  idParams,
+  itemResponse,
+  ok,
+  recordId,
+  successSchema,
+} from '../http/route-schemas';
+import {
+  markAllOwnNotificationsRead,
+  markOwnNotificationRead,
+  UNREAD_LIMIT,
+  unreadNotifications,
+} from './notification-queries';
 
 /**
- * A viewer marks their own user-notification read (docs/api.md#notifications). User-notification writes
- * are otherwise the administrators'; this one changes one flag of one row the caller owns.
+ * A user's own notifications (docs/api.md#notifications): the unread ones, and marking them read.
+ * User-notification writes are otherwise the administrators'; these change one flag of rows the caller owns.
  */
 export async function ownNotificationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +68,27 @@ export async function ownNotificationRoutes(base: FastifyInstance) {
       const row = await markOwnNotificationRead(app.db, request.params.id, caller.userId, caller.scope);
       if (!row) throw notFound('User Notification');
       return ok({ id: row.id, read: true as const });
+    },
+  );
+
+  app.get(
+    '/api/notification/unread/:userId',
+    {
+      schema: {
+        tags: ['notification'],
+        summary: "A user's unread notifications",
+        security: bearerSecurity,
+        operationId: 'listUnreadNotifications',
+        params: z.object({ userId: recordId('userId') }),
+        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
+      },
+      onRequest: authenticate,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (!caller.isAdmin && caller.userId !== request.params.userId) throw forbidden();
+      const rows = await unreadNotifications(app.db, request.params.userId, caller.scope);
+      return { ...ok(rows), paging: { skip: 0, limit: UNREAD_LIMIT, total: rows.length } };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { getResource, type Scope } from '@greenpod/contracts';
+import { compileSelect, scopeClause } from '../crud/select';
 import type { Queryable, SqlParam } from '../db/database';
 import { wireTimeSql } from '../db/wire-time-sql';
-import { compileSelect, scopeClause } from './select';
 
 /** How many unread notifications one call returns, newest first. */
 export const UNREAD_LIMIT = 100;

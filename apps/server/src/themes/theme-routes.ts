@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../auth/caller';
 import { forbidden, notFound } from '../http/errors';
 import { bearerSecurity, errorResponses, ok, recordId, shortcode, successSchema } from '../http/route-schemas';
-import { UNREAD_LIMIT, unreadNotifications } from './notification-queries';
 import { clientTheme, roleTheme } from './theme-queries';
 
-/** The few calls that are not plain CRUD (docs/api.md#themes): themes and a user's unread notifications. */
-export async function specialRoutes(base: FastifyInstance) {
+/** The themes a page wears (docs/api.md#themes): the default, a client's by shortcodes, a role's. */
+export async function themeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -62,27 +61,6 @@ export async function specialRoutes(base: FastifyInstance) {
       const caller = callerOf(request);
       if (!caller.isAdmin && caller.roleId !== request.params.roleId) throw forbidden();
       return ok((await roleTheme(app.db, request.params.roleId)) ?? DEFAULT_THEME);
-    },
-  );
-
-  app.get(
-    '/api/notification/unread/:userId',
-    {
-      schema: {
-        tags: ['notification'],
-        summary: "A user's unread notifications",
-        security: bearerSecurity,
-        operationId: 'listUnreadNotifications',
-        params: z.object({ userId: recordId('userId') }),
-        response: { 200: successSchema, ...errorResponses(400, 401, 403) },
-      },
-      onRequest: authenticate,
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      if (!caller.isAdmin && caller.userId !== request.params.userId) throw forbidden();
-      const rows = await unreadNotifications(app.db, request.params.userId, caller.scope);
-      return { ...ok(rows), paging: { skip: 0, limit: UNREAD_LIMIT, total: rows.length } };
     },
   );
 }
