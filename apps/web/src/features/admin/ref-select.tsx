@@ -1,4 +1,4 @@
-import type { FieldDef } from '@greenpod/contracts';
+import { type FieldDef, MESSAGES } from '@greenpod/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Dropdown } from '../../components/dropdown/dropdown';
@@ -33,7 +33,7 @@ export function RefSelect({ def, name, value, onChange, onBlur, error, required,
     <Dropdown
       name={name}
       label={def.label}
-      placeholder={def.placeholder ?? `Please select a ${def.label}`}
+      placeholder={def.placeholder ?? MESSAGES.selectPlaceholder(def.label)}
       items={items}
       value={value || null}
       onChange={onChange}

@@ -1,4 +1,15 @@
-import { area, client, defineResource, type FieldDef, group, pod, rule, userNotification } from '@greenpod/contracts';
+import {
+  area,
+  client,
+  defineResource,
+  type FieldDef,
+  group,
+  pod,
+  roleArea,
+  rolePod,
+  rule,
+  userNotification,
+} from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +98,20 @@ describe('generic resource form', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^User/ }));
     expect(await screen.findByRole('option', { name: 'ann@example.com' })).toBeInTheDocument();
+  });
+
+  it('says "an" before a label that starts with a vowel: "Please select an Area"', () => {
+    mockFetch(() => ({ body: { success: true, data: [], paging: { skip: 0, limit: 1000, total: 0 } } }));
+    for (const resource of [pod, roleArea, rolePod]) {
+      const { unmount } = renderRoutes(
+        [{ path: '/', element: <ResourceFormPage resource={resource} mode="create" /> }],
+        '/',
+      );
+      expect(screen.getByText('Please select an Area')).toBeInTheDocument();
+      expect(screen.getByText('Please select a Location')).toBeInTheDocument();
+      expect(screen.queryByText('Please select a Area')).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('cascades: client waits for group, is filtered by it, and is cleared when group changes', async () => {
