@@ -26,7 +26,7 @@ export function RulesWithinLimits({ cards, open: openAtFirst }: { cards: readonl
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
             aria-label="Filter the rules within their limits"
-            placeholder="Filter by rule, pod or place"
+            placeholder="Filter by rule or place"
             leftSection={<IconSearch size={16} />}
             value={filter}
             onChange={(e) => {
