@@ -149,7 +149,8 @@ describe('the admin lists at 1280 px', () => {
     }
     // Every registry list and the three aggregated-data lists.
     expect(lists).toBeGreaterThanOrEqual(20);
-  });
+    // Some twenty-five pages, each with axe: more than one test's usual minute.
+  }, 300_000);
 
   it('keeps the Tariff list’s chosen columns on the next visit', async () => {
     await page.goto('/admin/tariff');
