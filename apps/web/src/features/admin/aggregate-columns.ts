@@ -1,4 +1,5 @@
 import {
+  AGGREGATE_DEFAULT_COLUMNS,
   AGGREGATE_SEARCHABLE,
   AGGREGATE_SORTABLE,
   AGGREGATE_VALUE_FIELDS,
@@ -43,6 +44,7 @@ const sortable = new Set<string>(AGGREGATE_SORTABLE);
 export const AGGREGATE_COLUMNS: DataTableColumn<AggregateRow>[] = COLUMNS.map((col) => ({
   ...col,
   sortable: sortable.has(col.key),
+  defaultHidden: !AGGREGATE_DEFAULT_COLUMNS.includes(col.key),
   render: (row: AggregateRow) => render(col.key, row),
 }));
 

@@ -62,12 +62,12 @@ describe('aggregated data screens', () => {
       'Temperature',
       'Water',
       'Water Sum (L)',
-      'Motion',
-      'Pressure',
-      'Humidity',
-      'Ambient Light',
       'Created',
     ]);
+    // Motion, Pressure, Humidity and Ambient Light wait behind the column chooser.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Columns' }));
+    expect(screen.getByRole('checkbox', { name: 'Motion' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Ambient Light' })).not.toBeChecked();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(listParams(new URL(String(calls.mock.calls[0]?.[0]), 'http://localhost'))).toEqual({
       paging: 10,

@@ -86,6 +86,7 @@ export function AggregateDataPage({ granularity }: { granularity: Granularity })
         searchFields={AGGREGATE_SEARCH_FIELDS}
         sortFields={AGGREGATE_SORT_FIELDS}
         getRowId={(row) => String(row.id)}
+        columnsKey={`${granularity}-data`}
       />
       <DeleteDialog
         opened={confirming}

@@ -1,7 +1,8 @@
-import type { FieldDef } from '@greenpod/contracts';
+import { type FieldDef, MESSAGES } from '@greenpod/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Dropdown } from '../../components/dropdown/dropdown';
+import { optionLabel } from './ref-option-label';
 import { optionsQuery } from './resource-api';
 
 interface RefSelectProps {
@@ -24,16 +25,12 @@ export function RefSelect({ def, name, value, onChange, onBlur, error, required,
     ...optionsQuery(def.entity, parent && !waiting ? { key: parent.key, value: parentId ?? 0 } : undefined),
     enabled: !waiting,
   });
-  const labelKey = def.optionLabel ?? 'title';
-  const items = (query.data?.data ?? []).map((row) => ({
-    value: String(row.id),
-    label: String(row[labelKey] ?? row.id),
-  }));
+  const items = (query.data?.data ?? []).map((row) => ({ value: String(row.id), label: optionLabel(def, row) }));
   return (
     <Dropdown
       name={name}
       label={def.label}
-      placeholder={def.placeholder ?? `Please select a ${def.label}`}
+      placeholder={def.placeholder ?? MESSAGES.selectPlaceholder(def.label)}
       items={items}
       value={value || null}
       onChange={onChange}

@@ -12,6 +12,7 @@ export function resourceColumns(resource: Resource): DataTableColumn<Row>[] {
     label: col.label,
     sortable: col.sortable,
     hideOnMobile: col.hideOnMobile,
+    defaultHidden: !col.defaultVisible,
     render: (row: Row) => {
       const value = row[col.key];
       switch (col.kind) {

@@ -1,4 +1,4 @@
-import { SENSOR_LABELS, unhandledKind } from '@greenpod/contracts';
+import { MESSAGES, SENSOR_LABELS, unhandledKind } from '@greenpod/contracts';
 import { Checkbox, ColorInput, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldError } from 'react-hook-form';
 import { Dropdown } from '../../components/dropdown/dropdown';
@@ -65,7 +65,7 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
               <Dropdown
                 name={key}
                 label={def.label}
-                placeholder={def.placeholder ?? `Please select a ${def.label}`}
+                placeholder={def.placeholder ?? MESSAGES.selectPlaceholder(def.label)}
                 items={def.values.map((v) => ({ value: String(v), label: enumLabel(key, v) }))}
                 value={asString(input.value) || null}
                 onChange={change}

@@ -6,12 +6,15 @@ import {
   group,
   measurement,
   pod,
+  roleArea,
+  rolePod,
   rule,
   userNotification,
 } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatLocalDateTime } from '../../lib/format';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
 import { ResourceFormPage } from './resource-form-page';
 
@@ -121,11 +124,16 @@ describe('generic resource form', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ podId: 3, sensorId: 4, value: 22 });
   });
 
-  it('labels user-notification headings and options by the configured column', async () => {
+  it('labels user-notification options: users by e-mail, notifications by type, pod, sensor and time', async () => {
+    const notifications = [
+      { id: 9, type: 'RESOLVED', podTitle: 'Room 101', sensorTitle: 'Temperature', created: '2026-03-01 09:15:00' },
+      { id: 8, type: 'RESOLVED', podTitle: 'Boiler room', sensorTitle: 'Water Flow', created: '2026-03-01 08:40:00' },
+      { id: 7, type: 'WARNING', podTitle: null, sensorTitle: null, created: '2026-02-28 22:05:00' },
+    ];
     mockFetch((url) => ({
       body: {
         success: true,
-        data: url.pathname === '/api/user' ? [{ id: 3, email: 'ann@example.com' }] : [{ id: 9, type: 'ALERT' }],
+        data: url.pathname === '/api/user' ? [{ id: 3, email: 'ann@example.com' }] : notifications,
         paging: { skip: 0, limit: 1000, total: 1 },
       },
     }));
@@ -134,6 +142,30 @@ describe('generic resource form', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^User/ }));
     expect(await screen.findByRole('option', { name: 'ann@example.com' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Notification/ }));
+    const at = (wire: string) => formatLocalDateTime(wire);
+    expect(
+      await screen.findByRole('option', { name: `RESOLVED · Room 101 · Temperature · ${at('2026-03-01 09:15:00')}` }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('option', { name: `RESOLVED · Boiler room · Water Flow · ${at('2026-03-01 08:40:00')}` }),
+    ).toBeInTheDocument();
+    // A notification without a pod or sensor (a flood summary) reads by what it has.
+    expect(screen.getByRole('option', { name: `WARNING · ${at('2026-02-28 22:05:00')}` })).toBeInTheDocument();
+  });
+
+  it('says "an" before a label that starts with a vowel: "Please select an Area"', () => {
+    mockFetch(() => ({ body: { success: true, data: [], paging: { skip: 0, limit: 1000, total: 0 } } }));
+    for (const resource of [pod, roleArea, rolePod]) {
+      const { unmount } = renderRoutes(
+        [{ path: '/', element: <ResourceFormPage resource={resource} mode="create" /> }],
+        '/',
+      );
+      expect(screen.getByText('Please select an Area')).toBeInTheDocument();
+      expect(screen.getByText('Please select a Location')).toBeInTheDocument();
+      expect(screen.queryByText('Please select a Area')).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('cascades: client waits for group, is filtered by it, and is cleared when group changes', async () => {

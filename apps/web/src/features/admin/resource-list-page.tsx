@@ -82,6 +82,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
         sortFields={sortOptions(resource)}
         actions={actions}
         getRowId={(row) => String(row.id)}
+        columnsKey={resource.name}
       />
       <DeleteDialog
         opened={doomed !== null}

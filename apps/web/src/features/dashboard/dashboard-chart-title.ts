@@ -1,4 +1,5 @@
-import { DATE_ONLY, SENSOR_LABELS, SENSOR_UNITS, type SensorType } from '@greenpod/contracts';
+import { addMonths, DATE_ONLY, SENSOR_LABELS, SENSOR_UNITS, type SensorType, wallTimeAt } from '@greenpod/contracts';
+import { getTimeZone } from '../../lib/preferences';
 import { type ChartWindow, LIVE_DEFAULT_MINUTES } from './dashboard-chart-period';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -18,8 +19,20 @@ export function formatDay(date: string | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
 }
 
-/** The subtitle per mode: "Last 30 minutes", "Today", "This week", "This month", "This year", or the dates. */
-export function chartSubtitle(window: ChartWindow): string {
+/**
+ * The day the Month tab starts, in the viewer's zone: the tab runs from the same time a month back, not from
+ * the 1st (docs/domain.md#windows), so "This month" would say less than it shows.
+ */
+function monthStart(now: number, tz: string): string {
+  const from = addMonths(wallTimeAt(now, tz), -1);
+  return `${from.day} ${MONTHS[from.month - 1] ?? ''} ${from.year}`;
+}
+
+/**
+ * The subtitle per mode: "Last 30 minutes", "Today", "This week", "Since 25 Oct 2026" (the Month tab), "This
+ * year", or the dates. `now` and `tz` place the Month tab's start (default: now, in the viewer's zone).
+ */
+export function chartSubtitle(window: ChartWindow, now = Date.now(), tz = getTimeZone()): string {
   switch (window.mode) {
     case 'live':
       return `Last ${window.minutes ?? LIVE_DEFAULT_MINUTES} minutes`;
@@ -28,7 +41,7 @@ export function chartSubtitle(window: ChartWindow): string {
     case 'week':
       return 'This week';
     case 'month':
-      return 'This month';
+      return `Since ${monthStart(now, tz)}`;
     case 'year':
       return 'This year';
     case 'range': {
