@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core
 import { Link } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import type { Place } from './dashboard-state';
-import type { PlaceTitles } from './use-place';
+import type { PlaceTitles } from './filters/use-place';
 
 interface DashboardHeadingProps {
   /** The top of the trail on a client's link: the client's name. Otherwise it is the viewer's scope. */

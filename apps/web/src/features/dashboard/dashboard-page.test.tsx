@@ -7,10 +7,10 @@ import { clearSession, saveSession } from '../../lib/session';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { TEST_USER } from '../../test/users';
-import { todayIn } from './dashboard-window';
+import { todayIn } from './filters/dashboard-window';
 
 // The chart has tests of its own (dashboard-chart.test.tsx); here it is a stand-in that says what it was given.
-vi.mock('./dashboard-chart', () => ({
+vi.mock('./chart/dashboard-chart', () => ({
   DashboardChart: (props: { sensorType: string; window: { mode: string } }) => (
     <div data-testid="chart">{`${props.sensorType} ${props.window.mode}`}</div>
   ),
