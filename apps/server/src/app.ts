@@ -18,13 +18,13 @@ import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
 import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
-import { ownNotificationRoutes } from './crud/own-notification-routes';
-import { specialRoutes } from './crud/special-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { openApiOptions } from './http/openapi-options';
+import { liveRoutes } from './live/live-routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { ownNotificationRoutes } from './notifications/own-notification-routes';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './plugins/content-security-policy';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -33,6 +33,7 @@ import { registerWebApp, spaShell } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
+import { themeRoutes } from './themes/theme-routes';
 import { weatherRoutes } from './weather/weather-routes';
 
 declare module 'fastify' {
@@ -103,10 +104,11 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     registerAlarmHealthMail(app);
   }
   await app.register(alarmHealthRoutes);
-  await app.register(specialRoutes);
+  await app.register(themeRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
+  await app.register(liveRoutes);
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
   await app.register(weatherRoutes);

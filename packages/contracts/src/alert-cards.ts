@@ -41,11 +41,26 @@ export const alertCardSchema = z.object({
   lastBreachAt: wireTime.nullable(),
   /** The open episode's start, as the rules engine keeps it; null when none is open (or none evaluated). */
   episodeStartedAt: wireTime.nullable(),
+  /**
+   * Minutes after a notified episode ends before a new one of this rule and pod may notify: the client's
+   * `notificationCooldown` (configured) and what the engine applies, never under the minimum that folds
+   * a flapping sensor (docs/domain.md#rules).
+   */
+  cooldown: z.object({ configured: z.number(), minutes: z.number() }),
   /** Who acknowledged the open episode, and when; null when no one has (or the episode ended). */
   acknowledgement: z.object({ userId: z.number().nullable(), name: z.string().nullable(), at: wireTime }).nullable(),
 });
 export type AlertCard = z.infer<typeof alertCardSchema>;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/**
+ * A reading as the alerts and notifications show it (docs/domain.md#rules): a rule judges readings as pods
+ * send them, one per 5-minute interval, so electricity shows as that interval's energy, reading x voltage /
+ * 1000 kWh (docs/domain.md#consumption), water flow as its litres, the others as they are.
+ */
+export function alertValue(sensorType: string, reading: number, voltage: number): number {
+  return sensorType === 'ELECTRICITY' ? (reading * voltage) / 1000 : reading;
+}
 
 /** Alert units by sensor (docs/domain.md#rules): a reading's energy and volume; the card units elsewhere. */
 export const ALERT_UNITS: Record<SensorType, string> = {

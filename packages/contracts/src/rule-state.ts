@@ -10,6 +10,17 @@ export interface Limit {
 }
 
 export const DEFAULT_NOTIFICATION_MARGIN = 10;
+export const DEFAULT_NOTIFICATION_COOLDOWN = 60;
+
+/**
+ * The least cooldown the engine applies, whatever the client's `notificationCooldown` says
+ * (docs/domain.md#rules): one default reporting interval, so a pod reporting at its interval never
+ * meets it, while a sensor flapping faster than that is folded into one notified episode per interval.
+ */
+export const MIN_NOTIFICATION_COOLDOWN = 5;
+
+/** The cooldown in minutes the engine applies for a client's configured one. */
+export const effectiveCooldown = (configured: number) => Math.max(configured, MIN_NOTIFICATION_COOLDOWN);
 const RANK: Record<RuleState, number> = { ok: 0, close: 1, exceeded: 2 };
 
 /** `equal` holds within 1e-9 relative, so a reading stored as 21.499999999 still equals 21.5. */

@@ -5,6 +5,7 @@ import { evaluateQueued } from '../alerts/rule-worker';
 import { buildEstate, type Estate, locationViewer, replaceReadings } from '../test/estate-fixture';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { ageRules } from '../test/rule-age';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -146,6 +147,7 @@ describe('GET /api/alert-cards', () => {
       savings: null,
       lastBreachAt: null,
       episodeStartedAt: null,
+      cooldown: { configured: 60, minutes: 60 },
       acknowledgement: null,
     });
     expect(bound?.podTitle).toEqual(expect.any(String));
@@ -272,6 +274,7 @@ describe('with the rules engine', () => {
       thresholdValue: 5,
       severity: 'HIGH',
     });
+    await ageRules(t);
     const readings = [
       [ago(15), 3],
       [ago(10), 4.8],

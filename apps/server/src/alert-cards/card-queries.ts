@@ -1,7 +1,9 @@
 import {
   type AlertCard,
   type Condition,
+  DEFAULT_NOTIFICATION_COOLDOWN,
   DEFAULT_NOTIFICATION_MARGIN,
+  effectiveCooldown,
   formatWireTime,
   type Scope,
 } from '@greenpod/contracts';
@@ -25,6 +27,7 @@ type CardRow = {
   action: string;
   voltage: number;
   margin: number;
+  cooldown: number;
   episode: EpisodeState | null;
   currentValue: number | null;
   currentAt: string | null;
@@ -65,6 +68,7 @@ export async function listAlertCards(db: Queryable, scope: Scope, filter: CardFi
             l.title AS "locationTitle", s.type AS "sensorType", r.condition, r.threshold_value AS threshold,
             r.severity, r.action, p.voltage,
             coalesce(c.notification_margin, ${DEFAULT_NOTIFICATION_MARGIN})::float8 AS margin,
+            coalesce(c.notification_cooldown, ${DEFAULT_NOTIFICATION_COOLDOWN})::int AS cooldown,
             e.state AS episode,
             m.value AS "currentValue", ${wireTimeSql('m.created')} AS "currentAt",
             t.saving_flat AS "goalAmount", t.currency, t.type AS "goalPeriod",
@@ -149,6 +153,7 @@ function toCard(row: CardRow): AlertCard {
         ? { amount: Number(row.savingsAmount), periodStart: row.savingsPeriodStart }
         : null,
     lastBreachAt: row.lastBreachAt,
+    cooldown: { configured: Number(row.cooldown), minutes: effectiveCooldown(Number(row.cooldown)) },
     episodeStartedAt: episodeStartedAt === null ? null : formatWireTime(new Date(episodeStartedAt)),
     // The join already matched the open episode's start; a card with no open episode has none to show.
     acknowledgement:

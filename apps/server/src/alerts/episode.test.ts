@@ -94,11 +94,46 @@ describe('evaluate: clear level (hysteresis)', () => {
 
   it('for smaller, past means above', () => {
     const rule: EngineRule = { condition: 'smaller', threshold: 18, severity: 'LOW', clearLevel: 20 };
-    expect(run(rule, [17, 19, 20, 20.5]).events).toEqual(['ALERT@0', 'RESOLVED@3']);
+    // Past the clear level the episode is close until it is past the margin and half of it (above 20.7).
+    expect(run(rule, [17, 19, 20, 20.5, 20.8]).events).toEqual(['ALERT@0', 'RESOLVED@4']);
   });
 
-  it('without one, the episode lasts until the value is back outside the margin', () => {
-    expect(run(over30, [31, 29, 27.5, 26.9]).events).toEqual(['ALERT@0', 'RESOLVED@3']);
+  it('without one, the episode lasts until the value is back outside the margin and half of it again', () => {
+    // Margin 3 (10 % of 30): close from 27, the episode ends below 25.5.
+    expect(run(over30, [31, 29, 27.5, 26.9, 25.6, 25.4]).events).toEqual(['ALERT@0', 'RESOLVED@5']);
+  });
+});
+
+describe('evaluate: hysteresis of the close state', () => {
+  const humid: EngineRule = { condition: 'greater', threshold: 60, severity: 'MEDIUM' };
+  const noCooldown = { ...settings, cooldownMinutes: 0 };
+  it.each([
+    // Margin 6 (10 % of 60): close from 54, an open episode ends below 51.
+    [
+      'a value hovering at the margin edge is one warning, not a pair per crossing',
+      [50, 54.2, 53.8, 54.1, 53.9, 54.3, 53.5],
+      ['WARNING@1'],
+    ],
+    ['it ends once past the margin and half of it again', [50, 54.2, 53.8, 51.2, 50.9], ['WARNING@1', 'RESOLVED@4']],
+    ['entering close still needs the margin itself', [50, 53.9, 52, 51], []],
+    ['after an alert, the episode lasts down to the same level', [61, 53, 51.5, 50.5], ['ALERT@0', 'RESOLVED@3']],
+  ] as const)('%s', (_, values, expected) => {
+    expect(run(humid, [...values], noCooldown).events).toEqual(expected);
+  });
+
+  it('smaller and equal: the band lies on their own side(s)', () => {
+    const cold: EngineRule = { condition: 'smaller', threshold: 20, severity: 'LOW' };
+    // Margin 2: close up to 22, the episode ends above 23.
+    expect(run(cold, [25, 21.9, 22.1, 22.9, 23.1], noCooldown).events).toEqual(['WARNING@1', 'RESOLVED@4']);
+    const exact: EngineRule = { condition: 'equal', threshold: 20, severity: 'LOW' };
+    expect(run(exact, [25, 18.1, 17.9, 22.9, 23.1], noCooldown).events).toEqual(['WARNING@1', 'RESOLVED@4']);
+  });
+
+  it('a margin of 0 has no band', () => {
+    expect(run(over30, [31, 29.9, 31], { marginPercent: 0, cooldownMinutes: 0 }).events).toEqual([
+      'ALERT@0',
+      'RESOLVED@1',
+    ]);
   });
 });
 
@@ -115,13 +150,63 @@ describe('evaluate: cooldown between episodes of the same rule and pod', () => {
     expect(run(over30, values).events).toEqual(['ALERT@0', 'RESOLVED@2', 'ALERT@62']);
   });
 
-  it('counts from the end of the last episode that notified, and 0 minutes means none', () => {
-    expect(run(over30, [31, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
+  it('counts from the end of the last episode that notified, never less than the minimum cooldown', () => {
+    // A client's cooldown of 0 is raised to MIN_NOTIFICATION_COOLDOWN (5 minutes): a value flipping every
+    // minute is one notified episode per 5 minutes, the flaps between them raise nothing.
+    expect(run(over30, [31, 0, 31, 0, 31, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
       'ALERT@0',
       'RESOLVED@1',
-      'ALERT@2',
-      'RESOLVED@3',
+      'ALERT@6',
+      'RESOLVED@7',
     ]);
+    expect(run(over30, [31, 0, 0, 0, 0, 0, 31, 0], { ...settings, cooldownMinutes: 0 }).events).toEqual([
+      'ALERT@0',
+      'RESOLVED@1',
+      'ALERT@6',
+      'RESOLVED@7',
+    ]);
+    // A pod reporting every 5 minutes (the default interval) never meets it.
+    const everyFive = [31, 0, 31, 0].map((value, i) => ({ value, at: i * 5 * MIN }));
+    const { events } = evaluateAll(over30, everyFive, INITIAL_STATE, { ...settings, cooldownMinutes: 0 });
+    expect(events.map((e) => e.kind)).toEqual(['ALERT', 'RESOLVED', 'ALERT', 'RESOLVED']);
+  });
+});
+
+describe('evaluateAll: bounded work (maxEvents)', () => {
+  it('stops before the reading that would raise one event too many, and says it is not complete', () => {
+    const values = [31, 0, 0, 0, 0, 0, 31, 0].map((value, i) => ({ value, at: i * MIN }));
+    const s = { ...settings, cooldownMinutes: 0 };
+    const first = evaluateAll(over30, values, INITIAL_STATE, s, 3);
+    expect(first.events.map((e) => `${e.kind}@${e.at / MIN}`)).toEqual(['ALERT@0', 'RESOLVED@1', 'ALERT@6']);
+    expect([first.complete, first.state.lastAt]).toEqual([false, 6 * MIN]);
+    const rest = evaluateAll(over30, values, first.state, s, 3);
+    expect(rest.events.map((e) => `${e.kind}@${e.at / MIN}`)).toEqual(['RESOLVED@7']);
+    expect(rest.complete).toBe(true);
+  });
+
+  it('a run taken in bounded calls gives the same events and state as one call', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 80 }),
+        fc.integer({ min: 1, max: 4 }),
+        (values, max) => {
+          const rs = values.map((value, i) => ({ value, at: i * MIN }));
+          const s = { ...settings, cooldownMinutes: 0 };
+          const whole = evaluateAll(over30, rs, INITIAL_STATE, s);
+          let state = INITIAL_STATE;
+          const events = [];
+          for (let calls = 0; calls <= rs.length; calls++) {
+            const step = evaluateAll(over30, rs, state, s, max);
+            state = step.state;
+            events.push(...step.events);
+            expect(step.events.length).toBeLessThanOrEqual(max);
+            if (step.complete) break;
+          }
+          expect(events).toEqual(whole.events);
+          expect(state).toEqual(whole.state);
+        },
+      ),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Condition, ruleState } from '@greenpod/contracts';
+import { type Condition, effectiveCooldown, ruleState } from '@greenpod/contracts';
 
 /**
  * The pure core of the rules engine (docs/domain.md#rules): one rule on one pod, one reading at a time.
@@ -22,7 +22,10 @@ export interface EngineRule {
 export interface EngineSettings {
   /** Percent of the threshold that counts as close (the client's notificationMargin). */
   marginPercent: number;
-  /** Minutes after a notified episode ends before a new one may notify (notificationCooldown). */
+  /**
+   * Minutes after a notified episode ends before a new one may notify (notificationCooldown); raised to
+   * MIN_NOTIFICATION_COOLDOWN, so a flapping sensor is one notified episode per minimum cooldown.
+   */
   cooldownMinutes: number;
 }
 
@@ -58,6 +61,12 @@ export interface EpisodeEvent {
 export const INITIAL_STATE: EpisodeState = { phase: 'ok', episode: null, lastNotifiedEnd: null, lastAt: null };
 
 const MINUTE = 60_000;
+/**
+ * Hysteresis of the close state: an open episode ends only once a value is past the margin by a further
+ * half of it (for a `greater` 60 with a 10 % margin: close from 54, ended below 51), so a value hovering
+ * at the margin's edge is one episode, not a WARNING and a RESOLVED per crossing.
+ */
+export const CLOSE_HYSTERESIS = 0.5;
 
 function pastClearLevel(rule: EngineRule, value: number): boolean {
   const level = rule.clearLevel;
@@ -73,10 +82,12 @@ function pastClearLevel(rule: EngineRule, value: number): boolean {
  *   rule's severity; back to ok after either raises RESOLVED. Never one per reading.
  * - Falling from exceeded to close keeps the episode open, so a value wavering around the threshold is
  *   one episode with one ALERT, not one per crossing. With a clear level, exceeded lasts until a value is
- *   past it.
+ *   past it. Close has hysteresis too: an open episode ends only past the margin and CLOSE_HYSTERESIS of
+ *   it again.
  * - A new episode inside the cooldown of the last notified one owes its notifications rather than
  *   dropping them: if it is still open when the cooldown ends, the next reading raises the step it is
- *   at; if it ends first, it was a flap and raises nothing.
+ *   at; if it ends first, it was a flap and raises nothing. The cooldown is never under
+ *   MIN_NOTIFICATION_COOLDOWN, so however fast a value flips, the notifications are bounded.
  */
 export function evaluate(
   rule: EngineRule,
@@ -89,8 +100,16 @@ export function evaluate(
   const events: EpisodeEvent[] = [];
   const raw = ruleState({ condition: rule.condition, threshold: rule.threshold }, value, settings.marginPercent);
   const held = state.phase === 'exceeded' && raw !== 'exceeded' && !pastClearLevel(rule, value);
-  const next: Phase = held ? 'exceeded' : raw;
-  const cooling = state.lastNotifiedEnd !== null && at - state.lastNotifiedEnd < settings.cooldownMinutes * MINUTE;
+  let next: Phase = held ? 'exceeded' : raw;
+  const limit = { condition: rule.condition, threshold: rule.threshold };
+  if (
+    next === 'ok' &&
+    state.phase !== 'ok' &&
+    ruleState(limit, value, settings.marginPercent * (1 + CLOSE_HYSTERESIS)) !== 'ok'
+  )
+    next = 'close';
+  const cooling =
+    state.lastNotifiedEnd !== null && at - state.lastNotifiedEnd < effectiveCooldown(settings.cooldownMinutes) * MINUTE;
   const event = (kind: EpisodeEventKind) =>
     events.push({ kind, at, value, severity: kind === 'ALERT' ? rule.severity : 'LOW' });
 
@@ -138,13 +157,18 @@ export function evaluate(
  * A batch of one pod's readings for one rule: in reading-time order, each time once, and none at or
  * before what was evaluated already. So duplicates and a shuffled batch give the same events as the
  * readings sent once and in order.
+ *
+ * `maxEvents` bounds one call's work: evaluation stops before the reading that would raise one event
+ * too many, and `complete` says whether every reading was evaluated; the state is where it stopped, so
+ * the next call goes on from there and the whole gives the same events as one unbounded call.
  */
 export function evaluateAll(
   rule: EngineRule,
   readings: readonly { value: number; at: number }[],
   state: EpisodeState,
   settings: EngineSettings,
-): { state: EpisodeState; events: EpisodeEvent[] } {
+  maxEvents = Number.POSITIVE_INFINITY,
+): { state: EpisodeState; events: EpisodeEvent[]; complete: boolean } {
   const byTime = new Map<number, number>();
   // Two readings at one instant: the larger time-ordering key wins deterministically (the greater value),
   // whichever arrived first.
@@ -154,8 +178,9 @@ export function evaluateAll(
   const events: EpisodeEvent[] = [];
   for (const [at, value] of ordered) {
     const step = evaluate(rule, { value, at }, current, settings);
+    if (events.length + step.events.length > maxEvents) return { state: current, events, complete: false };
     current = step.state;
     events.push(...step.events);
   }
-  return { state: current, events };
+  return { state: current, events, complete: true };
 }

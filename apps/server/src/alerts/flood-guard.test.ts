@@ -2,6 +2,7 @@ import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { ageRules } from '../test/rule-age';
 import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
       thresholdValue: 30,
       severity: i === 5 ? 'HIGH' : 'LOW',
     });
+  await ageRules(t);
 });
 afterAll(() => t?.close());
 
@@ -62,6 +64,7 @@ describe('the flood guard (alertLimit per client and hour)', () => {
       thresholdValue: 31,
       severity: 'MEDIUM',
     });
+    await ageRules(t);
     await t.db.query("INSERT INTO rule_evaluation_queue (pod_id, sensor_type) VALUES ($1, 'TEMPERATURE')", [pod.id]);
     await drain();
     const again = await t.call('GET', '/api/notification/unread/1', { token: t.adminToken });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { deliverTo, type Recipient, scopeRecipients } from './delivery';
+import { deliverTo, type Recipient, scopeRecipients } from '../notifications/delivery';
 
 export interface NewNotification {
   groupId: number;
@@ -8,6 +8,8 @@ export interface NewNotification {
   sensorId: number | null;
   ruleId: number | null;
   value: number | null;
+  /** The rule's threshold at raising, for the notification to say its value against (null: no rule). */
+  threshold?: number | null;
   type: 'WARNING' | 'ALERT' | 'RESOLVED' | 'OFFLINE' | 'ONLINE';
   severity: 'HIGH' | 'MEDIUM' | 'LOW';
   /** The reading time it is about: with rule, pod and type the key that makes raising it idempotent. */
@@ -21,6 +23,18 @@ export interface Raised {
   folded: boolean;
 }
 
+/**
+ * What one transaction has learnt while raising, so a claim raising several notifications asks once per
+ * pod for its recipients and once per client for its hour's count (the advisory lock taken on the first
+ * ask holds to the commit, so no other instance can raise for that client meanwhile and the count kept
+ * here stays exact).
+ */
+export interface RaiseMemo {
+  recipients: Map<number, Recipient[]>;
+  delivered: Map<number, { limit: number; recent: number }>;
+}
+export const newRaiseMemo = (): RaiseMemo => ({ recipients: new Map(), delivered: new Map() });
+
 const DEFAULT_ALERT_LIMIT = 30;
 const SEVERITY_RANK = "CASE severity WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 ELSE 1 END";
 
@@ -30,18 +44,40 @@ const SEVERITY_RANK = "CASE severity WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 ELS
  * `alertLimit` notifications in the last hour (docs/domain.md#notifications) it is stored folded and
  * each recipient's summary of that client counts it instead.
  */
-export async function raise(tx: Queryable, n: NewNotification): Promise<Raised | null> {
+export async function raise(tx: Queryable, n: NewNotification, memo = newRaiseMemo()): Promise<Raised | null> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, reading_at,
+                               threshold)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (rule_id, pod_id, type, reading_at) WHERE reading_at IS NOT NULL DO NOTHING
      RETURNING id`,
-    [n.groupId, n.clientId, n.podId, n.sensorId, n.ruleId, n.value, n.type, n.severity, n.readingAt.toISOString()],
+    [
+      n.groupId,
+      n.clientId,
+      n.podId,
+      n.sensorId,
+      n.ruleId,
+      n.value,
+      n.type,
+      n.severity,
+      n.readingAt.toISOString(),
+      n.threshold ?? null,
+    ],
   );
   if (!row) return null;
-  const recipients = await scopeRecipients(tx, n.podId);
-  const folded = await overLimit(tx, n.clientId, row.id);
+  let recipients = memo.recipients.get(n.podId);
+  if (!recipients) {
+    recipients = await scopeRecipients(tx, n.podId);
+    memo.recipients.set(n.podId, recipients);
+  }
+  let hour = memo.delivered.get(n.clientId);
+  if (!hour) {
+    hour = await deliveredThisHour(tx, n.clientId, row.id);
+    memo.delivered.set(n.clientId, hour);
+  }
+  const folded = hour.limit > 0 && hour.recent >= hour.limit;
   if (!folded) {
+    hour.recent += 1;
     await deliverTo(tx, row.id, recipients);
     return { id: row.id, recipients, folded };
   }
@@ -50,8 +86,8 @@ export async function raise(tx: Queryable, n: NewNotification): Promise<Raised |
   return { id: row.id, recipients, folded };
 }
 
-/** Whether the client has had its alertLimit of delivered notifications in the last hour (0: no limit). */
-async function overLimit(tx: Queryable, clientId: number, exceptId: number): Promise<boolean> {
+/** The client's alertLimit (0: no limit) and how many notifications it had delivered in the last hour. */
+async function deliveredThisHour(tx: Queryable, clientId: number, exceptId: number) {
   // Instances raising for one client take turns here, so two cannot both slip under the limit.
   await tx.query('SELECT pg_advisory_xact_lock(7412, $1)', [clientId]);
   const [row] = await tx.query<{ limit: number; recent: number }>(
@@ -61,7 +97,7 @@ async function overLimit(tx: Queryable, clientId: number, exceptId: number): Pro
                AND NOT folded AND type <> 'SUMMARY' AND id <> $2) AS recent`,
     [clientId, exceptId, DEFAULT_ALERT_LIMIT],
   );
-  return row !== undefined && row.limit > 0 && row.recent >= row.limit;
+  return { limit: row?.limit ?? DEFAULT_ALERT_LIMIT, recent: row?.recent ?? 0 };
 }
 
 /**

@@ -2,6 +2,7 @@ import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '../test/factory';
 import { podWithSensors } from '../test/pod-fixture';
+import { ageRules } from '../test/rule-age';
 import { drainRules } from '../test/rule-drain';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -18,6 +19,8 @@ beforeAll(async () => {
     thresholdValue: 30,
     severity: 'HIGH',
   });
+  // Readings below are dated up to an hour back: the rule must have been active then.
+  await ageRules(t);
 });
 afterAll(() => t?.close());
 
@@ -103,5 +106,29 @@ describe('the rules engine on committed readings (durable queue)', () => {
       await new Promise((r) => setTimeout(r, 100));
     expect(await episode()).toMatchObject({ phase: 'exceeded', lastAt: Date.parse(at) });
     expect(await notifications()).toEqual(['ALERT 31', 'RESOLVED 10']);
+  });
+
+  it('stores the limit with each step, so a notification says its value against it in the unit of its sensor', async () => {
+    const [alert] = await t.db.query<{ id: number }>(
+      "SELECT id FROM notification WHERE rule_id = $1 AND type = 'ALERT'",
+      [ruleId],
+    );
+    const list = await t.call('GET', '/api/user-notification?limit=100', { token: t.adminToken });
+    expect(list.status).toBe(200);
+    const mine = (list.body.data as Record<string, unknown>[]).find((r) => r.notificationId === alert?.id);
+    expect(mine).toMatchObject({
+      notificationTitle: 'ALERT',
+      notificationValue: 31,
+      notificationLimit: 30,
+      sensorType: 'TEMPERATURE',
+      podVoltage: expect.any(Number),
+    });
+    // The limit is the one at raising: a later change of the rule's threshold leaves it as it was.
+    const put = await t.call('PUT', `/api/rule/${ruleId}`, { token: t.adminToken, body: { thresholdValue: 40 } });
+    expect(put.status).toBe(200);
+    const [stored] = await t.db.query<{ threshold: number }>('SELECT threshold FROM notification WHERE id = $1', [
+      alert?.id ?? 0,
+    ]);
+    expect(Number(stored?.threshold)).toBe(30);
   });
 });

@@ -12,6 +12,8 @@ export const notification = defineResource({
     podId: ref('pod', { label: 'Pod', parent: 'clientId' }),
     sensorId: ref('sensor', { label: 'Sensor' }),
     value: number({ label: 'Value', sort: true, min: -1e12, max: 1e12 }),
+    /** The rule's threshold when the notification was raised (a rule's steps only). */
+    threshold: number({ label: 'Limit', min: -1e12, max: 1e12 }),
     type: choice(NOTIFICATION_TYPES, { label: 'Type', sort: true }),
     severity: choice(SEVERITIES, { label: 'Severity', sort: true }),
   },

@@ -9,6 +9,7 @@ import {
   acknowledgedText,
   alertTime,
   alertValueParts,
+  cooldownText,
   goalParts,
   goalShareText,
   limitParts,
@@ -93,6 +94,9 @@ export function AlertCard({ card }: { card: AlertCardData }) {
               Last breach:{' '}
             </Text>
             {card.lastBreachAt ? alertTime(card.lastBreachAt, zone) : 'None'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {cooldownText(card.cooldown)}
           </Text>
         </Stack>
         <Acknowledgement card={card} name={name} zone={zone} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledgedText, alertTime, alertValueParts, goalShareText, goalText, limitText } from './alert-values';
+import {
+  acknowledgedText,
+  alertTime,
+  alertValueParts,
+  cooldownText,
+  goalShareText,
+  goalText,
+  limitText,
+} from './alert-values';
 
 describe('alert values (docs/domain.md#rules)', () => {
   it.each([
@@ -22,6 +30,15 @@ describe('alert values (docs/domain.md#rules)', () => {
       'Below 0.60 kWh',
     );
     expect(limitText({ sensorType: 'MOTION', voltage: 230, condition: 'equal', threshold: 1 })).toBe('Equal to 1 I/O');
+  });
+
+  it('says how soon a rule may notify again, and that a cooldown under the minimum was raised', () => {
+    expect(cooldownText({ configured: 60, minutes: 60 })).toBe(
+      'Repeats: a new episode notifies at least 60 min after the last one ended',
+    );
+    expect(cooldownText({ configured: 0, minutes: 5 })).toBe(
+      'Repeats: a new episode notifies at least 5 min after the last one ended (cooldown 0 min raised to the minimum, so a flapping sensor is one episode per 5 min)',
+    );
   });
 
   it('writes the goal per period and the savings as a share of it', () => {

@@ -1,4 +1,4 @@
-import { ALERT_UNITS, type AlertCard, type AlertStatus, type Condition } from '@greenpod/contracts';
+import { ALERT_UNITS, type AlertCard, type AlertStatus, alertValue, type Condition } from '@greenpod/contracts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -6,15 +6,6 @@ import { formatValue } from '../../lib/sensor-values';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/**
- * A reading as the alerts show it (docs/domain.md#rules): a rule judges readings as pods send them, one
- * per 5-minute interval, so electricity shows as that interval's energy, reading x voltage / 1000 kWh
- * (docs/domain.md#consumption), water flow as its litres, the others as they are.
- */
-export function alertValue(sensorType: string, reading: number, voltage: number): number {
-  return sensorType === 'ELECTRICITY' ? (reading * voltage) / 1000 : reading;
-}
 
 /**
  * The value and its alert unit: "27.5 °C", "0.46 kWh", "0.104 L". Three significant digits at least, so
@@ -38,6 +29,16 @@ export const limitText = (card: Parameters<typeof limitParts>[0]) => {
   const { words, text, unit } = limitParts(card);
   return `${words} ${text} ${unit}`;
 };
+
+/**
+ * How soon this rule and pod may notify again (docs/domain.md#rules): "Repeats: at most once every 60
+ * min"; when the client's cooldown is under the engine's minimum, the card says it was raised, and why.
+ */
+export function cooldownText(cooldown: AlertCard['cooldown']): string {
+  const every = `Repeats: a new episode notifies at least ${cooldown.minutes} min after the last one ended`;
+  if (cooldown.configured >= cooldown.minutes) return every;
+  return `${every} (cooldown ${cooldown.configured} min raised to the minimum, so a flapping sensor is one episode per ${cooldown.minutes} min)`;
+}
 
 /** The pill's text: the status is said, not only coloured. */
 export const STATUS_TEXT: Record<AlertStatus | 'none', string> = {

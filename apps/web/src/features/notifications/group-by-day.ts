@@ -13,6 +13,8 @@ export interface PanelNotification {
   read: boolean;
   /** Pod, sensor and severity, where the notification names them. */
   detail?: string;
+  /** What happened, for a rule's step: "Humidity 58 %, limit 60 %". */
+  reading?: string;
 }
 
 export type DayGroup = 'Today' | 'Yesterday' | 'Earlier';

@@ -57,6 +57,7 @@ export function NotificationList({ items, isLoading, onOpen }: NotificationListP
                     {n.title}
                     {!n.read && <VisuallyHidden>, unread</VisuallyHidden>}
                   </Text>
+                  {n.reading && <Text size="sm">{n.reading}</Text>}
                   <Text size="xs" c="dimmed">
                     {[n.detail, notificationTime(n.created, g, zone)].filter(Boolean).join(' · ')}
                   </Text>

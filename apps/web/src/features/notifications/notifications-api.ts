@@ -1,6 +1,8 @@
+import { ALERT_UNITS, alertValue, SENSOR_LABELS, SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest } from '../../lib/api-client';
 import { useLiveNotifications } from '../../lib/live-readings';
+import { formatValue } from '../../lib/sensor-values';
 import type { PanelNotification } from './group-by-day';
 
 /** A user-notification row as the list answers it, with its notification's joins. */
@@ -13,6 +15,10 @@ export interface UserNotificationRow {
   notificationValue?: number | null;
   podTitle: string | null;
   sensorTitle: string | null;
+  /** The rule's limit when it was raised; null on older notifications and on those of no rule. */
+  notificationLimit?: number | null;
+  sensorType?: string | null;
+  podVoltage?: number | null;
 }
 
 export type NotificationFilter = 'all' | 'unread';
@@ -26,6 +32,21 @@ const TYPE_LABELS: Record<string, string> = {
   INFO: 'Information',
 };
 const SEVERITY_LABELS: Record<string, string> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low' };
+
+const isSensorType = (type: unknown): type is SensorType => SENSOR_TYPES.includes(type as SensorType);
+
+/**
+ * What a rule's step says happened (docs/domain.md#notifications): the reading and the limit in the
+ * alerts' units, "Humidity 58 %, limit 60 %"; the reading alone when no limit was stored.
+ */
+export function readingSentence(row: UserNotificationRow): string | undefined {
+  const type = row.sensorType;
+  if (!isSensorType(type) || typeof row.notificationValue !== 'number') return undefined;
+  const voltage = row.podVoltage ?? 230;
+  const say = (reading: number) => `${formatValue(type, alertValue(type, reading, voltage), 3)} ${ALERT_UNITS[type]}`;
+  const value = `${SENSOR_LABELS[type]} ${say(row.notificationValue)}`;
+  return typeof row.notificationLimit === 'number' ? `${value}, limit ${say(row.notificationLimit)}` : value;
+}
 
 export function toPanelNotification(row: UserNotificationRow): PanelNotification {
   const where =
@@ -42,7 +63,12 @@ export function toPanelNotification(row: UserNotificationRow): PanelNotification
     };
   }
   const type = TYPE_LABELS[row.notificationTitle ?? ''] ?? 'Notification';
-  return { ...base, title: where ? `${type}: ${where}` : type, detail: severity ?? undefined };
+  return {
+    ...base,
+    title: where ? `${type}: ${where}` : type,
+    detail: severity ?? undefined,
+    reading: readingSentence(row),
+  };
 }
 
 /**
