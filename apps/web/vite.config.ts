@@ -11,6 +11,10 @@ export default defineConfig({
     // GREENPOD_API points the proxy elsewhere (a second server on another port, a remote one).
     proxy: { '/api': process.env.GREENPOD_API ?? 'http://localhost:8080' },
   },
+  // The server puts a fresh nonce for each request where this stands (a meta tag the app reads, and the
+  // tags Vite adds): docs/decisions/0026-style-nonces.md. Contracts' CSP_NONCE_PLACEHOLDER, written out as
+  // Node loads this file without TypeScript for the contracts package (csp-nonce.test.ts keeps them equal).
+  html: { cspNonce: 'greenpod-csp-nonce-placeholder' },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
     environment: 'jsdom',

@@ -59,15 +59,16 @@ describe('the dashboard', () => {
     // A tab's chart may come from the cache (the other tabs are prefetched), so the wait is on the chart
     // drawn for that tab, not on a request.
     const chart = page.getByRole('region', { name: 'Chart' });
-    for (const [label, mode, subtitle] of [
-      ['Day', 'day', 'Today'],
-      ['Week', 'week', 'This week'],
-      ['Month', 'month', 'This month'],
-      ['Year', 'year', 'This year'],
-      ['Live', 'live', 'Last 30 minutes'],
+    for (const [label, mode, name] of [
+      ['Day', 'day', 'Electricity · Today'],
+      ['Week', 'week', 'Electricity · This week'],
+      // The Month tab runs from the same time a month back: "Since 25 Oct 2026".
+      ['Month', 'month', /^Electricity · Since \d{1,2} [A-Z][a-z]{2} \d{4}$/],
+      ['Year', 'year', 'Electricity · This year'],
+      ['Live', 'live', 'Electricity · Last 30 minutes'],
     ] as const) {
       await tab(page, label).click();
-      await chart.getByRole('img', { name: `Electricity · ${subtitle}` }).waitFor();
+      await chart.getByRole('img', { name }).waitFor();
       await expect.poll(() => chart.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
       if (mode !== 'live') expect(page.url()).toContain(`tab=${mode}`);
     }

@@ -18,20 +18,22 @@ import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
 import type { Config } from './config';
 import { crudRoutes } from './crud/crud-routes';
-import { ownNotificationRoutes } from './crud/own-notification-routes';
-import { specialRoutes } from './crud/special-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { HttpError } from './http/errors';
 import { openApiOptions } from './http/openapi-options';
+import { liveRoutes } from './live/live-routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { ownNotificationRoutes } from './notifications/own-notification-routes';
+import { CSP_DIRECTIVES, swaggerUiCsp } from './plugins/content-security-policy';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
-import { registerWebApp } from './plugins/web-app';
+import { registerWebApp, spaShell } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
+import { themeRoutes } from './themes/theme-routes';
 import { weatherRoutes } from './weather/weather-routes';
 
 declare module 'fastify' {
@@ -75,22 +77,10 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const spa = existsSync(join(config.WEB_DIST, 'index.html'));
+  const spa = existsSync(join(config.WEB_DIST, 'index.html')) ? spaShell(config.WEB_DIST) : undefined;
   registerErrorHandler(app, { spa });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        // Plain-HTTP installs (a LAN address) must still load their own scripts.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
   await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
   registerRequestBudget(app, { perMinute: config.REQUEST_RATE_LIMIT, concurrent: config.REQUEST_CONCURRENCY_LIMIT });
   await app.register(rateLimit, {
@@ -99,7 +89,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many attempts. Please try again in ${ctx.after}.`),
   });
   await app.register(swagger, openApiOptions(config.PUBLIC_URL));
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: swaggerUiCsp });
 
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);
@@ -114,10 +104,11 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     registerAlarmHealthMail(app);
   }
   await app.register(alarmHealthRoutes);
-  await app.register(specialRoutes);
+  await app.register(themeRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);
   await app.register(dashboardRoutes);
+  await app.register(liveRoutes);
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
   await app.register(weatherRoutes);

@@ -6,6 +6,8 @@ import type { Plugin } from 'vite';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 // Below this a compressed copy saves less than the extra header costs.
 const MIN_BYTES = 1024;
+// The SPA shell is sent per request with its own CSP nonce filled in, never as a file (apps/server web-app.ts).
+const SHELL = 'index.html';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,7 +26,7 @@ export function precompress(outDir: string): Plugin {
     apply: 'build',
     closeBundle() {
       for (const file of files(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        if (!COMPRESSIBLE.test(file) || file === join(outDir, SHELL)) continue;
         const body = readFileSync(file);
         if (body.length < MIN_BYTES) continue;
         writeFileSync(

@@ -43,6 +43,21 @@ export const aggregateRowSchema = z.object({
 });
 export type AggregateRow = z.infer<typeof aggregateRowSchema>;
 
+/**
+ * The columns the daily, weekly and monthly lists show until the viewer chooses others: the pod, the energy and
+ * water figures, the temperature and the period. The rest wait behind the list's column chooser.
+ */
+export const AGGREGATE_DEFAULT_COLUMNS: readonly (keyof AggregateRow)[] = [
+  'podTitle',
+  'podsIdentifier',
+  'electricity',
+  'electricitySum',
+  'temperature',
+  'water',
+  'waterSum',
+  'created',
+];
+
 /** List protocol whitelists: the server searches, sorts and filters only on these; default order created DESC. */
 export const AGGREGATE_SEARCHABLE = ['podTitle', 'podsIdentifier'] as const;
 export const AGGREGATE_SORTABLE = [

@@ -56,3 +56,13 @@ describe('defineResource', () => {
     }
   });
 });
+
+describe('the select placeholder', () => {
+  it('takes "an" before a vowel sound and "a" before a consonant or a "you" sound', () => {
+    expect(MESSAGES.selectPlaceholder('Area')).toBe('Please select an Area');
+    expect(MESSAGES.selectPlaceholder('Alert')).toBe('Please select an Alert');
+    expect(MESSAGES.selectPlaceholder('Pod')).toBe('Please select a Pod');
+    expect(MESSAGES.selectPlaceholder('User')).toBe('Please select a User');
+    expect(MESSAGES.selectPlaceholder('Role')).toBe('Please select a Role');
+  });
+});

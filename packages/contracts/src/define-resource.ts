@@ -67,6 +67,11 @@ export interface ResourceInput {
   /** Admin list columns in order; labels come from fields/joins unless overridden. */
   list: readonly string[];
   columnLabels?: Record<string, string>;
+  /**
+   * The columns shown until the viewer chooses others (default: every column of `list`). The rest wait behind
+   * the list's column chooser, so a list fits a 1280 px screen with its row actions in view.
+   */
+  defaultColumns?: readonly string[];
   /** Columns hidden on narrow screens. */
   hideOnMobile?: readonly string[];
   verbs?: readonly Verb[];
@@ -99,6 +104,8 @@ export interface ListColumn {
   sortable: boolean;
   kind: ColumnKind;
   hideOnMobile: boolean;
+  /** Shown until the viewer chooses otherwise in the column chooser. */
+  defaultVisible: boolean;
 }
 
 /**
@@ -173,7 +180,14 @@ export function defineResource<const N extends string, F extends Record<string, 
       j?.label ??
       (key === 'created' ? 'Created' : key === 'updated' ? 'Updated' : key);
     const kind: ListColumn['kind'] = f ? f.kind : j ? 'join' : key === 'id' ? 'id' : 'date';
-    return { key, label, sortable: sortable.includes(key), kind, hideOnMobile: !!input.hideOnMobile?.includes(key) };
+    return {
+      key,
+      label,
+      sortable: sortable.includes(key),
+      kind,
+      hideOnMobile: !!input.hideOnMobile?.includes(key),
+      defaultVisible: input.defaultColumns?.includes(key) ?? true,
+    };
   });
 
   const levelFields: Partial<Record<HierarchyLevel, string>> = {};

@@ -35,7 +35,16 @@ export type FieldDef =
     })
   | (FieldBase & { kind: 'flag'; default?: boolean })
   | (FieldBase & { kind: 'enum'; values: readonly (string | number)[] })
-  | (FieldBase & { kind: 'ref'; entity: string; parent?: string; optionLabel?: string })
+  | (FieldBase & {
+      kind: 'ref';
+      entity: string;
+      parent?: string;
+      /**
+       * The target row's column that names an option (default `title`), or several joined with " · " when one
+       * alone does not tell the rows apart (a notification's type, pod, sensor and time).
+       */
+      optionLabel?: string | readonly string[];
+    })
   | (FieldBase & { kind: 'tags'; values: readonly string[] })
   | (FieldBase & { kind: 'shortcode' });
 

@@ -3,6 +3,7 @@ export * from './alarm-health';
 export * from './alert-cards';
 export * from './auth';
 export * from './choices';
+export * from './csp';
 export * from './dashboard';
 export * from './define-resource';
 export * from './delete-preview';

@@ -17,4 +17,14 @@ export const MESSAGES = {
   tooLong: (max: number) => `Please use at most ${max} characters`,
   outOfRange: (min: number, max: number) => `Please enter a value between ${min} and ${max}`,
   chooseOneOf: (values: readonly (string | number)[]) => `Please choose one of: ${values.join(', ')}`,
+  selectPlaceholder: (label: string) => `Please select ${indefiniteArticle(label)} ${label}`,
 } as const;
+
+/**
+ * "a" or "an" by how the noun sounds: "an Area", "an Alert", but "a User" (a "you" sound), "a Pod". Enough for
+ * the labels the forms carry; a label that breaks it states its own placeholder.
+ */
+export function indefiniteArticle(noun: string): 'a' | 'an' {
+  if (/^(uni|use|usu|uti|eu|one\b)/i.test(noun)) return 'a';
+  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}

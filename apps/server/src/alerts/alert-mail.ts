@@ -1,6 +1,6 @@
 import { formatWireTime } from '@greenpod/contracts';
 import type { Mail } from '../mail/mailer';
-import type { Recipient } from './delivery';
+import type { Recipient } from '../notifications/delivery';
 
 export interface AlertMailFacts {
   ruleTitle: string;

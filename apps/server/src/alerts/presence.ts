@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { announce } from './delivery';
+import { announce } from '../notifications/delivery';
 import { raise } from './raise';
 
 type PodFacts = { pod_id: number; group_id: number; client_id: number; at: Date | string };

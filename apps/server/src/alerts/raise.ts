@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { deliverTo, type Recipient, scopeRecipients } from './delivery';
+import { deliverTo, type Recipient, scopeRecipients } from '../notifications/delivery';
 
 export interface NewNotification {
   groupId: number;

@@ -1,10 +1,10 @@
 import { DEFAULT_NOTIFICATION_COOLDOWN, DEFAULT_NOTIFICATION_MARGIN, effectiveCooldown } from '@greenpod/contracts';
 import type { Database, Queryable } from '../db/database';
 import { enqueueMail } from '../mail/mail-queue';
+import { announce } from '../notifications/delivery';
+import { enqueueEvaluation } from '../telemetry/evaluation-queue';
 import { alertMail } from './alert-mail';
-import { announce } from './delivery';
 import { type EngineRule, type EpisodeState, evaluateAll, INITIAL_STATE } from './episode';
-import { enqueueEvaluation } from './evaluation-queue';
 import { notePresence } from './presence';
 import { newRaiseMemo, type RaiseMemo, raise } from './raise';
 

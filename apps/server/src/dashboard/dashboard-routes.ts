@@ -16,7 +16,6 @@ import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
 import { checkPlaces, dashboardClient, podsUnderSql } from './dashboard-scope';
-import { liveRoutes } from './live-routes';
 import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
 
@@ -190,6 +189,4 @@ export async function dashboardRoutes(base: FastifyInstance) {
       return ok(client);
     },
   );
-
-  await app.register(liveRoutes);
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/unavailable';
 import { DATABASE_RETRY_AFTER_S, HttpError, toValidationErrors } from '../http/errors';
-import { servesIndexHtml } from './web-app';
+import { type SpaShell, servesIndexHtml } from './web-app';
 
 // PostgreSQL error codes that mean the input was wrong, not the server.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -36,7 +36,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 }
 
 /** The one error handler: 4xx with a clear message, and a 5xx that hides its details. */
-export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean } = {}) {
+export function registerErrorHandler(app: FastifyInstance, opts: { spa?: SpaShell } = {}) {
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof HttpError) {
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -79,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa?: boolean
   app.setNotFoundHandler((request, reply) => {
     // The built SPA owns every GET outside /api; its router shows its own 404 page.
     if (opts.spa && servesIndexHtml(request.method, request.url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return opts.spa(reply);
     }
     return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { CSP_NONCE_PLACEHOLDER } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { IMMUTABLE, REVALIDATE } from './web-app';
@@ -9,7 +10,8 @@ import { IMMUTABLE, REVALIDATE } from './web-app';
 // A build as Vite lays it out, with the copies the precompress step writes beside each asset.
 const dist = mkdtempSync(join(tmpdir(), 'greenpod-dist-'));
 const script = `console.log(${JSON.stringify('greenpod '.repeat(300))});`;
-const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+// As Vite writes it with html.cspNonce; the .br/.gz copies stand for an older build's, never to be served.
+const html = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head><body><div id="root"></div>${'<!-- build -->'.repeat(100)}</body></html>`;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -53,6 +55,28 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe(REVALIDATE);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
     }
+  });
+
+  it('sends the shell with a fresh style nonce, in its CSP and in the page, and no unsafe-inline', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/', '/index.html', '/user/login', '/location/3']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      const csp = String(res.headers['content-security-policy']);
+      const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src ')) ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(styleSrc)?.[1];
+      expect(nonce, `${url}: ${csp}`).toBeDefined();
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).toMatch(/script-src 'self';/);
+      expect(res.body, url).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      expect(res.body, url).not.toContain(CSP_NONCE_PLACEHOLDER);
+      nonces.add(nonce as string);
+    }
+    expect(nonces.size).toBe(4);
+    // Other responses (the API's JSON) have no nonce and no unsafe-inline either.
+    const api = await get('/api/no-such-route');
+    expect(api.headers['content-security-policy']).toMatch(/style-src 'self';/);
   });
 
   it('answers a missing asset with 404, not the HTML page a browser would cache as script', async () => {

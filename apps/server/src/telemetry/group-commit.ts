@@ -1,5 +1,5 @@
-import { enqueueEvaluation } from '../alerts/evaluation-queue';
 import type { Database } from '../db/database';
+import { enqueueEvaluation } from './evaluation-queue';
 import { insertReadings } from './measurement-writer';
 import type { ReadingRow } from './reading-validation';
 

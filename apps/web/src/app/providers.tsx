@@ -4,8 +4,10 @@ import './theme/surfaces.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
+import { readCspNonce } from './csp-nonce';
 import { buildMantineTheme } from './theme/mantine-theme';
 import { useThemeConfig } from './theme/theme-store';
 
@@ -27,6 +29,14 @@ function Toasts() {
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'greenpod_colorScheme' });
 
+// Every <style> tag the UI kit adds carries the page's nonce, as the CSP allows no other inline style
+// (docs/decisions/0026-style-nonces.md): Mantine's (its CSS variables, the theme's, responsive style props,
+// the colour-scheme switch) and the scroll lock's under its modals and drawers (react-remove-scroll,
+// which takes it from get-nonce).
+const styleNonce = readCspNonce();
+const getStyleNonce = styleNonce ? () => styleNonce : undefined;
+if (styleNonce) setNonce(styleNonce);
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const config = useThemeConfig();
@@ -37,6 +47,7 @@ export function Providers({ children }: { children: ReactNode }) {
       cssVariablesResolver={resolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
+      getStyleNonce={getStyleNonce}
     >
       <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

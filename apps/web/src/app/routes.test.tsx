@@ -38,7 +38,8 @@ describe('routes and shell', () => {
     expect(screen.getByRole('heading', { name: 'Tips' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Alerts' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
-    expect(screen.getByText(`© ${new Date().getFullYear()} Greenpod`)).toBeInTheDocument();
+    // Two footers: fixed on wide screens, closing the page on phones (CSS shows one of them).
+    expect(screen.getAllByText(`© ${new Date().getFullYear()} Greenpod`)).toHaveLength(2);
   });
 
   it.each(['/no/such/page/here', '/user/whatever', '/locations/x'])('answers %s with the 404 page', async (path) => {

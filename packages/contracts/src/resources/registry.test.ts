@@ -22,6 +22,16 @@ describe('the registry', () => {
     expect(entryFor<string>(notes, { name: 'asset' })).toBeUndefined();
   });
 
+  it('declares default columns among its list columns, and shows every column of a list that declares none', () => {
+    for (const resource of RESOURCES) {
+      for (const key of resource.defaultColumns ?? []) expect(resource.list, resource.name).toContain(key);
+      const shown = resource.columns.filter((c) => c.defaultVisible).map((c) => c.key);
+      expect(shown, resource.name).toEqual(
+        resource.defaultColumns ? resource.list.filter((k) => resource.defaultColumns?.includes(k)) : resource.list,
+      );
+    }
+  });
+
   it('names only real fields in its row checks, and a lookup reads a stored column of the ref’s row', () => {
     for (const resource of RESOURCES) {
       for (const check of resource.checks ?? []) {

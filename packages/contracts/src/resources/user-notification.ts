@@ -9,7 +9,8 @@ export const userNotification = defineResource({
     notificationId: ref('notification', {
       label: 'Notification',
       required: true,
-      optionLabel: 'type',
+      // "RESOLVED" alone says nothing of which one: its pod, sensor and time tell them apart.
+      optionLabel: ['type', 'podTitle', 'sensorTitle', 'created'],
       placeholder: 'Please select a Notification',
     }),
     userId: ref('user', { label: 'User', optionLabel: 'email', placeholder: 'Please select a User' }),

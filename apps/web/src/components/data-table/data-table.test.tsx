@@ -91,3 +91,74 @@ describe('DataTable', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ size: 20, page: 1 }));
   });
 });
+
+describe('DataTable column chooser', () => {
+  interface Tariff {
+    id: number;
+    pod: string;
+    value: number;
+    multiplier: number;
+  }
+  const TARIFF_COLUMNS = [
+    { key: 'pod', label: 'Pod' },
+    { key: 'value', label: 'Value' },
+    { key: 'multiplier', label: 'Multiplier', defaultHidden: true },
+  ];
+  const ROWS: Tariff[] = [{ id: 1, pod: 'Room 101', value: 0.3, multiplier: 7 }];
+
+  function Chooser() {
+    const [state, setState] = useState(START);
+    return (
+      <DataTable
+        columns={TARIFF_COLUMNS}
+        rows={ROWS}
+        total={1}
+        state={state}
+        onStateChange={setState}
+        actions={{ onEdit: () => {} }}
+        getRowId={(r) => String(r.id)}
+        columnsKey="tariff"
+      />
+    );
+  }
+  const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+
+  it('leaves a defaultHidden column out until it is chosen, and keeps the choice for the next visit', async () => {
+    localStorage.clear();
+    const first = renderWithProviders(<Chooser />);
+    expect(headers()).toEqual(['Pod', 'Value', 'Actions']);
+    expect(screen.queryByText('7')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const shown = screen.getByRole('group', { name: 'Columns shown' });
+    await user.click(within(shown).getByRole('checkbox', { name: 'Multiplier' }));
+    await user.click(within(shown).getByRole('checkbox', { name: 'Value' }));
+    expect(headers()).toEqual(['Pod', 'Multiplier', 'Actions']);
+    expect(screen.getByText('7')).toBeInTheDocument();
+    first.unmount();
+
+    renderWithProviders(<Chooser />);
+    expect(headers()).toEqual(['Pod', 'Multiplier', 'Actions']);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('button', { name: 'Default columns' }));
+    expect(headers()).toEqual(['Pod', 'Value', 'Actions']);
+    expect(localStorage.getItem('greenpod_columns_tariff')).toBeNull();
+  });
+
+  it('keeps the last column shown: its checkbox is off', async () => {
+    localStorage.setItem('greenpod_columns_tariff', JSON.stringify({ value: false }));
+    renderWithProviders(<Chooser />);
+    expect(headers()).toEqual(['Pod', 'Actions']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Columns' }));
+    expect(screen.getByRole('checkbox', { name: 'Pod' })).toBeDisabled();
+    localStorage.clear();
+  });
+
+  it('starts from the defaults when the stored choice is not JSON', () => {
+    localStorage.setItem('greenpod_columns_tariff', '{broken');
+    renderWithProviders(<Chooser />);
+    expect(headers()).toEqual(['Pod', 'Value', 'Actions']);
+    localStorage.clear();
+  });
+});

@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { PageSizeSelect } from '../pagination/page-size-select';
 import { pageCount } from '../pagination/page-window';
 import { Pagination } from '../pagination/pagination';
+import { ColumnChooser } from './column-chooser';
+import { useColumnVisibility } from './column-visibility';
 import { hasRowActions, RowActions } from './row-actions';
 import { TableToolbar, type TableToolbarProps } from './table-toolbar';
 import type { RowActions as Actions, DataTableColumn, TableState } from './types';
@@ -25,6 +27,11 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
   pageSizes?: readonly number[];
   actions?: Actions<T>;
   getRowId?: (row: T, index: number) => string;
+  /**
+   * Offers the column chooser, keeping the viewer's choice in this browser under this key (one per list).
+   * Without it every column not `defaultHidden` shows and there is no chooser.
+   */
+  columnsKey?: string;
 }
 
 const ACTIONS_ID = '__actions';
@@ -51,10 +58,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return defs;
   }, [columns, actions, showActions]);
 
+  const columnVisibility = useColumnVisibility(columns, props.columnsKey);
+
   // Paging and sorting happen on the server, so the table only lays rows out.
   const table = useReactTable({
     data: rows as T[],
     columns: columnDefs,
+    state: { columnVisibility: columnVisibility.visibility },
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -66,7 +76,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onStateChange({ ...state, colKey: key, sortDirection: direction });
   };
 
-  const colCount = columnDefs.length;
+  const colCount = table.getVisibleLeafColumns().length;
   const pages = pageCount(total, state.size);
 
   return (
@@ -79,6 +89,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         sortFields={props.sortFields ?? []}
         extraAction={props.extraAction}
         view={props.view}
+        columnChooser={props.columnsKey !== undefined && <ColumnChooser columns={columns} state={columnVisibility} />}
       />
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover aria-busy={loading || undefined}>

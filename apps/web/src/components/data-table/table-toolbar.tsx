@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { FieldOption, TableState, ViewMode } from './types';
 
 export interface TableToolbarProps {
@@ -10,10 +10,20 @@ export interface TableToolbarProps {
   sortFields: readonly FieldOption[];
   extraAction?: { label: string; onClick: () => void };
   view?: { value: ViewMode; onChange: (view: ViewMode) => void };
+  /** The column chooser, at the end of the sort controls. */
+  columnChooser?: ReactNode;
 }
 
 /** Search bar, filter-by and sort-by fields, ASC/DESC toggle, extra action, view toggler. */
-export function TableToolbar({ state, onStateChange, searchFields, sortFields, extraAction, view }: TableToolbarProps) {
+export function TableToolbar({
+  state,
+  onStateChange,
+  searchFields,
+  sortFields,
+  extraAction,
+  view,
+  columnChooser,
+}: TableToolbarProps) {
   const [draft, setDraft] = useState(state.searchWord);
   // The word can change from outside (back button, a link with ?q=): follow it.
   useEffect(() => setDraft(state.searchWord), [state.searchWord]);
@@ -74,6 +84,7 @@ export function TableToolbar({ state, onStateChange, searchFields, sortFields, e
             ]}
           />
         )}
+        {columnChooser}
         {extraAction && <Button onClick={extraAction.onClick}>{extraAction.label}</Button>}
       </Group>
     </Group>

@@ -17,6 +17,8 @@ export interface DataTableColumn<T> {
   label: string;
   sortable?: boolean;
   hideOnMobile?: boolean;
+  /** Left out until the viewer picks it in the column chooser. */
+  defaultHidden?: boolean;
   render?: (row: T) => ReactNode;
 }
 

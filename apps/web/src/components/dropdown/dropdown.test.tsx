@@ -55,3 +55,19 @@ describe('Dropdown', () => {
     expect(screen.getByRole('button', { name: 'Pod: All Pods' })).toHaveTextContent('All Pods');
   });
 });
+
+describe('Dropdown list for assistive technology', () => {
+  it('names its list of options by the field and lets the keyboard reach it when it scrolls', async () => {
+    renderWithProviders(
+      <Dropdown
+        label="Notification"
+        items={[{ value: '1', label: 'ALERT · Room 101' }]}
+        value={null}
+        onChange={() => {}}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: /Notification/ }));
+    const list = await screen.findByRole('listbox', { name: 'Notification' });
+    expect(list).toHaveAttribute('tabindex', '0');
+  });
+});

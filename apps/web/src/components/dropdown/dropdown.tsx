@@ -93,7 +93,8 @@ export function Dropdown({
             aria-label="Search items"
           />
         )}
-        <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
+        {/* Named for screen readers, and focusable: a list that scrolls must be reachable from the keyboard. */}
+        <Combobox.Options mah={260} style={{ overflowY: 'auto' }} aria-label={label ?? ariaLabel} tabIndex={0}>
           {visible.length === 0 ? (
             <Combobox.Empty>{MESSAGES.noItems}</Combobox.Empty>
           ) : (

@@ -5,10 +5,14 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 
 // The admin area is split off the first download: viewers never load it.
 const AdminGuard = lazy(() => import('./admin-guard').then((m) => ({ default: m.AdminGuard })));
-const ResourceListPage = lazy(() => import('./resource-list-page').then((m) => ({ default: m.ResourceListPage })));
-const ResourceFormPage = lazy(() => import('./resource-form-page').then((m) => ({ default: m.ResourceFormPage })));
-const AggregateDataPage = lazy(() => import('./aggregate-data-page').then((m) => ({ default: m.AggregateDataPage })));
-const AlarmHealthPage = lazy(() => import('./alarm-health-page').then((m) => ({ default: m.AlarmHealthPage })));
+const ResourceListPage = lazy(() => import('./list/resource-list-page').then((m) => ({ default: m.ResourceListPage })));
+const ResourceFormPage = lazy(() => import('./form/resource-form-page').then((m) => ({ default: m.ResourceFormPage })));
+const AggregateDataPage = lazy(() =>
+  import('./aggregates/aggregate-data-page').then((m) => ({ default: m.AggregateDataPage })),
+);
+const AlarmHealthPage = lazy(() =>
+  import('./alarm-health/alarm-health-page').then((m) => ({ default: m.AlarmHealthPage })),
+);
 const ConfigurationByShortcode = lazy(() =>
   import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );

@@ -45,7 +45,7 @@ const saving: AlertCard = {
   title: 'High load',
   sensorType: 'ELECTRICITY',
   type: 'saving',
-  status: 'ok',
+  status: 'close',
   condition: 'greater',
   threshold: 2,
   action: 'Switch off the heaters',
@@ -77,7 +77,7 @@ describe('AlertsPage', () => {
     expect(screen.getByRole('heading', { name: 'Alerts', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading alerts' })).toBeInTheDocument();
     const warm = await screen.findByRole('article', { name: 'Room too warm on Room 101' });
-    expect(screen.getByText('1 exceeded · 1 close · 1 OK')).toBeInTheDocument();
+    expect(screen.getByText('1 exceeded · 2 close · 0 OK')).toBeInTheDocument();
     expect(within(warm).getByText('Exceeded')).toBeInTheDocument();
     expect(within(warm).getByText('Room 101, Aurora Dubai')).toBeInTheDocument();
     const figure = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
@@ -89,7 +89,7 @@ describe('AlertsPage', () => {
     expect(within(warm).queryByText('Goal')).not.toBeInTheDocument();
 
     const load = screen.getByRole('article', { name: 'High load on Room 101' });
-    expect(within(load).getByText('OK')).toBeInTheDocument();
+    expect(within(load).getByText('Close')).toBeInTheDocument();
     // An electricity reading is its 5-minute interval's energy: 1 Ah x 230 V / 1000 = 0.23 kWh.
     expect(figure(load, 'Current (5 min)')).toHaveTextContent(/^0\.23kWh/);
     expect(figure(load, 'Limit (5 min)')).toHaveTextContent('Above 0.46kWh');
@@ -97,10 +97,104 @@ describe('AlertsPage', () => {
     expect(figure(load, 'Savings')).toHaveTextContent('€1.2525 % of the goal');
     expect(within(load).getByText('None')).toBeInTheDocument();
     // Only the exceeded card can be acknowledged.
+    // Nothing is within its limits: no folded list.
+    expect(screen.queryByRole('region', { name: /^Within their limits/ })).not.toBeInTheDocument();
     expect(within(load).queryByRole('button')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Humid room on Room 101' })).queryByRole('button'),
     ).not.toBeInTheDocument();
+  });
+
+  it('leads with what needs someone, and folds the rules within their limits into a list a filter opens', async () => {
+    setTimeZone('UTC');
+    const ok = (ruleId: number, title: string, podTitle: string, sensorType: AlertCard['sensorType']): AlertCard => ({
+      ...base,
+      ruleId,
+      title,
+      podTitle,
+      sensorType,
+      status: 'ok',
+      current: { value: 21.5, at: wire(minutesAgo(2)) },
+      episodeStartedAt: null,
+    });
+    const acknowledged: AlertCard = {
+      ...base,
+      ruleId: 4,
+      title: 'Freezer warm',
+      acknowledgement: { userId: 7, name: 'Ann Lee', at: wire(minutesAgo(5)) },
+    };
+    const quiet: AlertCard = { ...ok(8, 'Lights on at night', 'Lobby', 'LUMINESCENCE'), status: null, current: null };
+    // The server's order: exceeded (the acknowledged one first), close, OK, without readings.
+    serve([
+      acknowledged,
+      base,
+      close,
+      ok(5, 'Stale air', 'Room 101', 'AIR_QUALITY'),
+      ok(6, 'Room too cold', 'Boiler room', 'TEMPERATURE'),
+      ok(7, 'Water leak', 'Kitchen', 'WATER_FLOW'),
+      quiet,
+    ]);
+    renderPage();
+    expect(await screen.findByText('2 exceeded · 1 close · 3 OK · 1 without readings')).toBeInTheDocument();
+    // Cards for what needs someone: exceeded and not taken up, then close, then acknowledged.
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Room too warm on Room 101',
+      'Humid room on Room 101',
+      'Freezer warm on Room 101',
+    ]);
+    const folded = screen.getByRole('region', { name: 'Within their limits (4)' });
+    const toggle = within(folded).getByRole('button', { name: 'Show' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(folded).queryByRole('listitem')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(
+      within(folded)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual([
+      'Stale air on Room 101',
+      'Room too cold on Boiler room',
+      'Water leak on Kitchen',
+      'Lights on at night on Lobby',
+    ]);
+    const cold = within(folded).getByRole('listitem', { name: 'Room too cold on Boiler room' });
+    expect(cold).toHaveTextContent('21.5 °C');
+    expect(cold).toHaveTextContent('Above 26 °C');
+    expect(within(cold).getByText('OK')).toBeInTheDocument();
+    const lights = within(folded).getByRole('listitem', { name: 'Lights on at night on Lobby' });
+    expect(lights).toHaveTextContent('No reading yet');
+    expect(within(lights).getAllByText('N/A')).toHaveLength(2); // the reading and the pill
+
+    await user.click(within(folded).getByRole('button', { name: 'Hide' }));
+    expect(within(folded).queryByRole('listitem')).not.toBeInTheDocument();
+    // Typing in the filter opens the list on what it matches: a rule, a pod, a place or a sensor.
+    await user.type(within(folded).getByRole('textbox', { name: 'Filter the rules within their limits' }), 'boiler');
+    expect(
+      within(folded)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Room too cold on Boiler room']);
+    await user.clear(within(folded).getByRole('textbox'));
+    await user.type(within(folded).getByRole('textbox'), 'water flow');
+    expect(
+      within(folded)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Water leak on Kitchen']);
+    await user.type(within(folded).getByRole('textbox'), ' sauna');
+    expect(within(folded).getByText('No rule within its limits matches “water flow sauna”.')).toBeInTheDocument();
+  });
+
+  it('opens the list at once when nothing needs anyone', async () => {
+    serve([{ ...base, status: 'ok', episodeStartedAt: null }]);
+    renderPage();
+    expect(await screen.findByText('All 1 within their limits')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    const folded = screen.getByRole('region', { name: 'Within their limits (1)' });
+    expect(within(folded).getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(folded).getByRole('listitem', { name: 'Room too warm on Room 101' })).toBeInTheDocument();
   });
 
   it('acknowledges an exceeded card and then says by whom and when', async () => {
@@ -139,8 +233,9 @@ describe('AlertsPage', () => {
     const cards: AlertCard[] = [{ ...base, status: 'ok' }];
     serve(cards);
     renderPage();
-    const card = await screen.findByRole('article', { name: 'Room too warm on Room 101' });
-    expect(card).toHaveAttribute('data-status', 'ok');
+    // Within its limits, it is a line of the list (open: nothing else needs anyone).
+    const line = await screen.findByRole('listitem', { name: 'Room too warm on Room 101' });
+    expect(line).toHaveAttribute('data-status', 'ok');
     cards[0] = base;
     const stream = await vi.waitFor(() => FakeEventSource.only());
     stream.emit('open');

@@ -1,8 +1,10 @@
-import { type AlertStatus, MESSAGES } from '@greenpod/contracts';
+import { type AlertCard as AlertCardData, type AlertStatus, MESSAGES } from '@greenpod/contracts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AlertCard } from './alert-card';
 import { useAlertCards } from './alerts-api';
+import { triage } from './alerts-triage';
+import { RulesWithinLimits } from './rules-within-limits';
 
 const grid = (children: ReactNode) => (
   <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -10,7 +12,10 @@ const grid = (children: ReactNode) => (
   </SimpleGrid>
 );
 
-/** /alerts (docs/screens.md#alerts): a card per rule and pod in the viewer's scope, those that need someone first. */
+/**
+ * /alerts (docs/screens.md#alerts): a card for each rule on a pod that needs someone (exceeded, close,
+ * acknowledged), then the rules within their limits folded into a compact list.
+ */
 export function AlertsPage() {
   const cards = useAlertCards();
   return (
@@ -39,12 +44,22 @@ export function AlertsPage() {
           </Text>
         </Stack>
       ) : (
-        <>
-          <Summary statuses={cards.data.map((c) => c.status)} />
-          {grid(cards.data.map((card) => <AlertCard key={`${card.ruleId}-${card.podId}`} card={card} />))}
-        </>
+        <Triaged cards={cards.data} />
       )}
     </Stack>
+  );
+}
+
+function Triaged({ cards }: { cards: AlertCardData[] }) {
+  const { needing, within } = triage(cards);
+  return (
+    <>
+      <Summary statuses={cards.map((c) => c.status)} />
+      {needing.length > 0 &&
+        grid(needing.map((card) => <AlertCard key={`${card.ruleId}-${card.podId}`} card={card} />))}
+      {/* Nothing needs anyone: the list is all there is, so it starts open. */}
+      {within.length > 0 && <RulesWithinLimits cards={within} open={needing.length === 0} />}
+    </>
   );
 }
 

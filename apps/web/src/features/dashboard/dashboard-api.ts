@@ -1,9 +1,9 @@
 import type { DashboardCard, Weather } from '@greenpod/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiList, apiRequest } from '../../lib/api-client';
-import type { DashboardChartProps } from './dashboard-chart-props';
+import type { DashboardChartProps } from './chart/dashboard-chart-props';
 import type { Place } from './dashboard-state';
-import { windowQuery } from './dashboard-window';
+import { windowQuery } from './filters/dashboard-window';
 
 /** One stat-all card (docs/api.md#dashboards), as contracts' dashboardCardSchema answers it. */
 export type Card = DashboardCard;

@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSession } from '../../lib/use-session';
 import type { Place } from './dashboard-state';
-import type { PlaceTitles } from './use-place';
+import type { PlaceTitles } from './filters/use-place';
 
 interface DashboardHeadingProps {
-  /** The top of the trail: "All locations", or the client's name on a client's link. */
+  /** The top of the trail on a client's link: the client's name. Otherwise it is the viewer's scope. */
   rootLabel?: string;
   /** A fixed title (Live Performance); otherwise the scope names the page. */
   title?: string;
@@ -15,11 +16,25 @@ interface DashboardHeadingProps {
 
 export const INTRO = 'The measurements are averages of the pods in the location, over the chosen time.';
 
+export const ALL_LOCATIONS = 'All locations';
+export const YOUR_LOCATIONS = 'Your locations';
+
+/**
+ * The root's name: only an administrator sees every location; a viewer's role binds them to some (one site,
+ * one client ...), and "All locations" would claim more than they see.
+ */
+function useScopeLabel(): string | undefined {
+  const { session, isAdmin, isLoading } = useSession();
+  if (isLoading) return undefined;
+  return session && !isAdmin ? YOUR_LOCATIONS : ALL_LOCATIONS;
+}
+
 /** The page title (the scope), a breadcrumb back up the tree and the intro line. */
-export function DashboardHeading({ title, rootLabel = 'All locations', place, titles, hrefOf }: DashboardHeadingProps) {
+export function DashboardHeading({ title, rootLabel, place, titles, hrefOf }: DashboardHeadingProps) {
   const { locationId, areaId, podId } = place;
+  const scopeLabel = useScopeLabel();
   const trail = [
-    { label: rootLabel, place: {}, show: true },
+    { label: rootLabel ?? scopeLabel, place: {}, show: true },
     { label: titles.location?.title, place: { locationId }, show: locationId !== undefined },
     { label: titles.area?.title, place: { locationId, areaId }, show: areaId !== undefined },
     { label: titles.pod?.title, place: { locationId, areaId, podId }, show: podId !== undefined },

@@ -1,5 +1,5 @@
 import { type DashboardRoute, type DashboardState, DEFAULT_STATE } from './dashboard-state';
-import { DEFAULT_MINUTES } from './dashboard-window';
+import { DEFAULT_MINUTES } from './filters/dashboard-window';
 
 /** The URL (path and query) of a state; defaults are left out, so the plain dashboard is just "/". */
 export function dashboardHref(state: DashboardState, route: DashboardRoute): string {

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { viewerRoutes } from '../../app/viewer-routes';
 import { browserTimeZone } from '../../lib/preferences';
-import { saveSession } from '../../lib/session';
+import { clearSession, saveSession } from '../../lib/session';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch, renderRoutes } from '../../test/render';
-import { todayIn } from './dashboard-window';
+import { TEST_USER } from '../../test/users';
+import { todayIn } from './filters/dashboard-window';
 
 // The chart has tests of its own (dashboard-chart.test.tsx); here it is a stand-in that says what it was given.
-vi.mock('./dashboard-chart', () => ({
+vi.mock('./chart/dashboard-chart', () => ({
   DashboardChart: (props: { sensorType: string; window: { mode: string } }) => (
     <div data-testid="chart">{`${props.sensorType} ${props.window.mode}`}</div>
   ),
@@ -33,9 +34,10 @@ const card = (id: number, title: string) => ({
   limits: [],
 });
 
-/** The server: cards by level, places by id (404 outside the caller's scope), filter choices. */
-function serve(total = 2) {
+/** The server: cards by level, places by id (404 outside the caller's scope), filter choices; `me` the session. */
+function serve(total = 2, me?: object) {
   return mockFetch((url) => {
+    if (me && url.pathname === '/api/user/me') return { body: { success: true, data: me } };
     const [, , entity, id] = url.pathname.split('/');
     if (entity === 'stat-all') {
       const q = url.searchParams;
@@ -147,6 +149,18 @@ describe('DashboardPage', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('?tab=day');
+  });
+
+  it.each([
+    [10, 'Your locations'],
+    [50, 'All locations'],
+  ])('titles the root by the scope: a role of level %i reads %j', async (accessLevel, heading) => {
+    saveSession('tok', TEST_USER);
+    serve(2, { user: TEST_USER, role: { id: 2, title: 'Role', description: '', accessLevel } });
+    renderRoutes(routes, '/location/1');
+    expect(await screen.findByRole('link', { name: heading }, WAIT)).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { name: 'Hotel One', level: 2 }, WAIT)).toBeInTheDocument();
+    clearSession();
   });
 
   it('shows the pods of an area without a button, under a breadcrumb back up', async () => {

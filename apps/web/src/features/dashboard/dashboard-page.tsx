@@ -4,18 +4,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { ApiError } from '../../lib/api-client';
-import { CardList } from './card-list';
+import { CardList } from './cards/card-list';
+import { DashboardCard } from './cards/dashboard-card';
+import { DashboardChart } from './chart/dashboard-chart';
+import type { DashboardChartProps } from './chart/dashboard-chart-props';
 import { type Card, cardsQuery, dashboardClientQuery } from './dashboard-api';
-import { DashboardCard } from './dashboard-card';
-import { DashboardChart } from './dashboard-chart';
-import type { DashboardChartProps } from './dashboard-chart-props';
 import { DashboardHeading } from './dashboard-heading';
 import type { Place } from './dashboard-state';
-import { PlaceFilters } from './place-filters';
+import { PlaceFilters } from './filters/place-filters';
+import { usePlace } from './filters/use-place';
+import { WindowControls } from './filters/window-controls';
 import { useDashboardUrl } from './use-dashboard-url';
 import { useLiveDashboard } from './use-live-dashboard';
-import { usePlace } from './use-place';
-import { WindowControls } from './window-controls';
 
 /** docs/domain.md#hierarchy: group and client shortcodes are 12 URL-safe characters. */
 const SHORTCODE = /^[A-Za-z0-9_-]{12}$/;

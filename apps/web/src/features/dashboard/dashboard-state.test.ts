@@ -4,7 +4,7 @@ import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { dashboardHref, withChange } from './dashboard-href';
 import { type DashboardRoute, type DashboardState, DEFAULT_STATE, parseDashboard } from './dashboard-state';
-import { addDays, LIVE_MINUTES, TABS } from './dashboard-window';
+import { addDays, LIVE_MINUTES, TABS } from './filters/dashboard-window';
 
 const TODAY = '2026-03-15';
 const ROOT: DashboardRoute = { prefix: '', live: false };

@@ -1,5 +1,5 @@
 import { DASHBOARD_PAGE_SIZES, isDateOnly, SENSOR_LABELS, SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
-import type { ChartKind, DashboardChartProps } from './dashboard-chart-props';
+import type { ChartKind, DashboardChartProps } from './chart/dashboard-chart-props';
 import {
   addDays,
   DEFAULT_MINUTES,
@@ -8,7 +8,7 @@ import {
   TAB_LABELS,
   TABS,
   type WindowMode,
-} from './dashboard-window';
+} from './filters/dashboard-window';
 
 export type Place = DashboardChartProps['place'];
 

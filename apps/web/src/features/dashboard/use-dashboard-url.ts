@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useTimeZone } from '../../lib/preferences';
 import { dashboardHref, withChange } from './dashboard-href';
 import { type DashboardRoute, type DashboardState, parseDashboard } from './dashboard-state';
-import { todayIn } from './dashboard-window';
+import { todayIn } from './filters/dashboard-window';
 
 export interface DashboardUrl {
   state: DashboardState;
