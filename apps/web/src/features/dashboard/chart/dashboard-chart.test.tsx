@@ -8,8 +8,12 @@ import type { DashboardChartProps } from './dashboard-chart-props';
 
 // jsdom has no canvas: uPlot is replaced at that boundary by a recorder of what the chart asks of it.
 const plots = vi.hoisted(() => ({ created: 0, setData: [] as unknown[][], setSeries: [] as unknown[] }));
-vi.mock('uplot', () => {
+// The range helpers stay real: web tests share one module registry (isolate: false), so another file's
+// pure use of uPlot.rangeNum may meet this mock.
+vi.mock('uplot', async (importOriginal) => {
+  const real = ((await importOriginal()) as { default: { rangeNum: unknown } }).default;
   class FakePlot {
+    static rangeNum = real.rangeNum;
     static tzDate = (d: Date) => d;
     static paths = { bars: () => () => null, linear: () => () => null };
     series: { show: boolean }[];
