@@ -8,19 +8,12 @@ const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();
 
 describe('resolveWindow', () => {
+  // Which input is refused, and why, is contracts' table (time/dashboard-window.test.ts); here: each
+  // field's problem becomes a 400 naming that field.
   const errors: [string, Omit<WindowInput, 'now'>, string][] = [
     ['live under 10 minutes', { mode: 'live', minutes: 9, tz: 'UTC' }, 'minutes'],
-    ['live over 60 minutes', { mode: 'live', minutes: 61, tz: 'UTC' }, 'minutes'],
-    ['live fractional minutes', { mode: 'live', minutes: 12.5, tz: 'UTC' }, 'minutes'],
     ['range after today', { mode: 'range', from: '2026-05-10', to: '2026-05-11', tz: 'UTC' }, 'toValue'],
-    [
-      'range after today in the viewer zone',
-      { mode: 'range', from: '2026-05-10', to: '2026-05-10', tz: 'America/Los_Angeles' },
-      'toValue',
-    ],
-    ['range end before start', { mode: 'range', from: '2026-05-05', to: '2026-05-04', tz: 'UTC' }, 'toValue'],
     ['range without a start', { mode: 'range', to: '2026-05-04', tz: 'UTC' }, 'fromValue'],
-    ['range with an impossible date', { mode: 'range', from: '2026-02-30', to: '2026-03-01', tz: 'UTC' }, 'fromValue'],
   ];
   it.each(errors)('answers %s with a 400 naming the field', (_name, input, field) => {
     let caught: unknown;
