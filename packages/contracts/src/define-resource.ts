@@ -75,6 +75,13 @@ export interface ResourceInput {
   /** Columns hidden on narrow screens. */
   hideOnMobile?: readonly string[];
   verbs?: readonly Verb[];
+  /**
+   * Rows are made by a route and screen of their own (Create Savings computes them), not by the generic form:
+   * the list still offers the create button, the generic CRUD registers no POST.
+   */
+  customCreate?: boolean;
+  /** false: the admin list shows no row actions even where the API has the verb (the savings list). */
+  rowActions?: boolean;
   /** This resource is itself a level of the hierarchy (its own id is that level). */
   node?: HierarchyLevel;
   /** Rows take their place in the hierarchy from this ref's row (measurement via its pod). */

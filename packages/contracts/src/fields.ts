@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { plainText, type TextKind } from './plain-text';
+import { isDateOnly } from './time/date-only';
 
 /** How a field shows up and is checked; one of these per entity field, shared by server and web. */
 interface FieldBase {
@@ -24,7 +25,11 @@ interface FieldBase {
 }
 
 export type FieldDef =
-  | (FieldBase & { kind: 'text'; max?: number; format?: 'email' | 'color' | 'multiline' | 'password' | 'slug' })
+  | (FieldBase & {
+      kind: 'text';
+      max?: number;
+      format?: 'email' | 'color' | 'multiline' | 'password' | 'slug' | 'date';
+    })
   | (FieldBase & {
       kind: 'number';
       int?: boolean;
@@ -114,6 +119,7 @@ function inputSchema(f: FieldDef): z.ZodType {
       if (f.format === 'color') s = s.regex(/^#[0-9a-fA-F]{3,8}$/, MESSAGES.invalidColor);
       if (f.format === 'slug') s = s.regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.invalidSlug);
       if (f.format === 'password') s = s.min(8, MESSAGES.passwordTooShort).max(200, MESSAGES.tooLong(200));
+      if (f.format === 'date') s = s.refine(isDateOnly, MESSAGES.invalidDate);
       return z.preprocess(blankToUndefined, s);
     }
     case 'number': {

@@ -61,7 +61,8 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, resource)
     expect((await t.call('GET', `${path}/${id}`, { token: t.adminToken })).status).toBe(200);
   });
 
-  it('answers 400 with validationErrors to an invalid body, writing nothing', async () => {
+  // A computed resource's own POST (Create Savings) has its own tests of bad input, beside its route.
+  it.runIf(verbs.has('create'))('answers 400 with validationErrors to an invalid body, writing nothing', async () => {
     const before = (await t.call('GET', `${path}?${dtp({ paging: 1 })}`, { token: t.adminToken })).body.paging?.total;
     const res = await t.call('POST', path, { token: t.adminToken, body: {} });
     expect(res.status).toBe(400);

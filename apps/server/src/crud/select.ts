@@ -55,7 +55,11 @@ export function compileSelect(resource: Resource): CompiledSelect {
     updated: wireTimeSql('t.updated'),
   };
   for (const field of resource.storedFields) {
-    if (!resource.fields[field]?.writeOnly) expr[field] = col('t', field);
+    const f = resource.fields[field];
+    if (f?.writeOnly) continue;
+    // A date column travels as the yyyy-MM-dd it holds, never as an instant a driver shifts into its own zone.
+    expr[field] =
+      f?.kind === 'text' && f.format === 'date' ? `to_char(${col('t', field)}, 'YYYY-MM-DD')` : col('t', field);
   }
   for (const [key, j] of Object.entries(resource.joins ?? {})) {
     expr[key] = `${joinPath(j.via)}.${q(columnName(j.column))}`;

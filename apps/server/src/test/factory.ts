@@ -77,7 +77,30 @@ export async function ensure(t: TestApp, entity: string, ctx: Context): Promise<
   return id;
 }
 
+/**
+ * Rows of resources the server computes (customCreate: a saving needs a tariff and a closed period of readings),
+ * written straight into the table once their parents exist; tests of the computation live beside it.
+ */
+const COMPUTED_ROWS: Partial<Record<ResourceName, (t: TestApp, ctx: Context) => Promise<number>>> = {
+  savings: async (t, ctx) => {
+    const podId = await ensure(t, 'pod', ctx);
+    const n = ++counter;
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO saving (group_id, client_id, pod_id, sensor_type, type, time_range, period_start, period_end,
+                           expected, actual, avoided, unit, value_flat, currency, value_percentage, stars, method, status)
+       SELECT p.group_id, p.client_id, p.id, 'ELECTRICITY', 'DAILY', '1 Jan 2020', $2::date, $2::date,
+              100, 90, 10, 'kWh', 2.5, 'EUR', 10, 2, 'tariff', 'tariff'
+       FROM pod p WHERE p.id = $1 RETURNING id`,
+      [podId, new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)],
+    );
+    if (!row) throw new Error('factory: no saving written');
+    return row.id;
+  },
+};
+
 export async function create(t: TestApp, resource: Resource, ctx: Context, extra: Record<string, unknown> = {}) {
+  const computed = resource.customCreate ? entryFor(COMPUTED_ROWS, resource) : undefined;
+  if (computed) return computed(t, ctx);
   const body = { ...(await buildBody(t, resource, ctx)), ...extra };
   const res = await t.call('POST', `/api/${resource.name}`, { token: t.adminToken, body });
   if (res.status !== 201) {

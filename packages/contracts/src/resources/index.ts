@@ -13,6 +13,7 @@ import { podSensor } from './pod-sensor';
 import { role } from './role';
 import { roleArea, roleClient, roleGroup, roleLocation, rolePod } from './role-scope';
 import { rule } from './rule';
+import { savings } from './savings';
 import { sensor } from './sensor';
 import { tariff } from './tariff';
 import { tip } from './tip';
@@ -32,6 +33,7 @@ const REGISTRY = [
   podSensor,
   measurement,
   tariff,
+  savings,
   rule,
   alert,
   tip,
@@ -89,6 +91,7 @@ export {
   roleLocation,
   rolePod,
   rule,
+  savings,
   sensor,
   tariff,
   tip,

@@ -1,6 +1,6 @@
 import { VOLTAGES } from '../choices';
 import { defineResource } from '../define-resource';
-import { choice, text } from '../fields';
+import { choice, flag, text } from '../fields';
 import { active, areaRef, clientRef, description, groupRef, locationRef, title, titleJoin } from './common';
 
 export const pod = defineResource({
@@ -18,6 +18,8 @@ export const pod = defineResource({
     description: description(),
     voltage: choice(VOLTAGES, { label: 'Voltage', required: true, sort: true }),
     active: active(),
+    // An outdoor pod measures its location's weather (degree days); it stays out of averages and scores.
+    outdoor: flag({ label: 'Outdoor', default: false }),
   },
   joins: { locationTitle: titleJoin('locationId', 'Location'), areaTitle: titleJoin('areaId', 'Area') },
   list: ['locationTitle', 'areaTitle', 'identifier', 'title', 'voltage'],
@@ -25,7 +27,7 @@ export const pod = defineResource({
   secretOnCreate: 'ingestKey',
   access: { read: 'scoped' },
   // Its readings (and, server-side, their rollups, episodes and queue rows) and sensor links go with a pod;
-  // rules, alerts, tariffs, notifications and role bindings naming it still block its deletion.
-  owns: ['measurement', 'pod-sensor'],
+  // its savings too; rules, alerts, tariffs, notifications and role bindings naming it still block its deletion.
+  owns: ['measurement', 'pod-sensor', 'savings'],
   defaultSort: { key: 'title', direction: 'ASC' },
 });

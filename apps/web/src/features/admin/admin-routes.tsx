@@ -20,7 +20,6 @@ const ConfigurationByShortcode = lazy(() =>
 /** Screens that are not plain CRUD; later issues build them. */
 const LATER: Record<string, string> = {
   asset: 'Asset',
-  savings: 'Savings',
   'savings/create': 'Create Savings',
 };
 

@@ -133,7 +133,7 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
             return (
               <TextInput
                 {...textual}
-                type={def.format === 'email' ? 'email' : 'text'}
+                type={def.format === 'email' ? 'email' : def.format === 'date' ? 'date' : 'text'}
                 placeholder={def.placeholder}
                 value={asString(input.value)}
                 onChange={(e) => change(e.currentTarget.value)}

@@ -38,8 +38,8 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
 
   const base = `/admin/${resource.name}`;
   const columns = useMemo(() => resourceColumns(resource), [resource]);
-  const canUpdate = resource.verbs.includes('update');
-  const canDelete = resource.verbs.includes('delete');
+  const canUpdate = resource.rowActions !== false && resource.verbs.includes('update');
+  const canDelete = resource.rowActions !== false && resource.verbs.includes('delete');
   const navigate = useNavigate();
   const secret = useSecretRotation(resource);
   const actions = useMemo<RowActions<Row>>(
@@ -64,7 +64,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{resource.heading}</Title>
-        {resource.verbs.includes('create') && (
+        {(resource.verbs.includes('create') || resource.customCreate) && (
           <Button component={Link} to={`${base}/create`} state={{ listSearch: search }}>
             {resource.createLabel}
           </Button>
