@@ -90,17 +90,15 @@ export const ENTITY_HOOKS = {
     listTotal: measurementRollupTotal,
   },
   pod: {
-    // A pod's readings count for the location it is in now, history included.
+    // An indoor pod's readings count for the location it is in now, history included.
     async beforeWrite(values, { tx, mode, existing }) {
-      const [to, from, id] = [values.locationId, existing?.locationId, existing?.id];
-      if (
-        mode === 'update' &&
-        typeof to === 'number' &&
-        typeof from === 'number' &&
-        typeof id === 'number' &&
-        to !== from
-      )
-        await movePodRollups(tx, id, from, to);
+      if (mode !== 'update' || typeof existing?.id !== 'number' || typeof existing.locationId !== 'number') return;
+      const from = { locationId: existing.locationId, outdoor: existing.outdoor === true };
+      const to = {
+        locationId: typeof values.locationId === 'number' ? values.locationId : from.locationId,
+        outdoor: typeof values.outdoor === 'boolean' ? values.outdoor : from.outdoor,
+      };
+      await movePodRollups(tx, existing.id, from, to);
     },
     async afterCreate(tx, id): Promise<Record<string, string>> {
       const made = await setNewIngestKey(tx, id);

@@ -83,7 +83,9 @@ export async function listCards(
   const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
   const offlinePodCount = `(SELECT count(*)::int FROM pod p JOIN pod_presence pp ON pp.pod_id = p.id AND pp.offline
      WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
-  const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()})`;
+  // A location's or area's averages leave its outdoor pods out (they measure the weather); a pod card is its own.
+  const indoor = level === 'pod' ? '' : 'AND NOT t.outdoor';
+  const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
   const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
   const rows = await db.query<Omit<Card, 'score'> & { total: number }>(
     `WITH page AS MATERIALIZED (

@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 
 /**
  * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
- * pods are in `p`) and `rest` (the pods of `p` outside them). Rollup rows come per location for
+ * indoor pods, the ones their rollups hold, are in `p`) and `rest` (the pods of `p` outside them). Rollup rows come per location for
  * `whole` and per pod for `rest` (ADR 0014); the raw readings of `whole` only where no location
  * rows stand in for them. Without `split` (a chart of raw readings only), just `p`.
  */
@@ -16,7 +16,8 @@ function chartPodsSql(podsSql: string, split: boolean): string {
   if (!split) return `p AS MATERIALIZED (${podsSql})`;
   return `p AS MATERIALIZED (${podsSql}),
     whole AS MATERIALIZED (
-      SELECT t.location_id FROM pod t WHERE t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
+      SELECT t.location_id FROM pod t
+      WHERE NOT t.outdoor AND t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
       GROUP BY 1 HAVING bool_and(t.id IN (SELECT id FROM p))),
     rest AS MATERIALIZED (SELECT t.id FROM pod t WHERE t.id IN (SELECT id FROM p) AND t.location_id NOT IN (SELECT location_id FROM whole))`;
 }

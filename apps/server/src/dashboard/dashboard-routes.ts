@@ -118,7 +118,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       const data: GraphData = {};
       for (const row of await meansByBucket(
         app.db,
-        (params) => podsUnderSql(caller.scope, filter, params),
+        (params) => podsUnderSql(caller.scope, filter, params, { indoorOnly: true }),
         window,
         chart,
       )) {

@@ -94,8 +94,11 @@ const visibleSql = (table: 'client' | 'location' | 'area' | 'pod', v: VisibleIds
         ? v.areas()
         : v.locations();
 
-/** The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. */
-export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[]): string {
+/**
+ * The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. `indoorOnly`
+ * (the charts' averages) leaves outdoor pods out unless the filter names the pod.
+ */
+export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[], { indoorOnly = false } = {}): string {
   const where = [`t.id IN (${visibleIds(scope, params).pods()})`];
   const add = (column: string, value: number | undefined) => {
     if (value === undefined) return;
@@ -106,5 +109,7 @@ export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[]): 
   add('location_id', f.locationId);
   add('area_id', f.areaId);
   add('id', f.podId);
+  // Outdoor pods measure the weather: out of every average but their own (docs/domain.md#consumption).
+  if (indoorOnly && f.podId === undefined) where.push('NOT t.outdoor');
   return `SELECT t.id FROM pod t WHERE ${where.join(' AND ')}`;
 }

@@ -83,6 +83,39 @@ describe('location rollups', () => {
     );
   });
 
+  it('leave an outdoor pod out, through ingest and turning it outdoor and back', async () => {
+    const [pod, other] = estate.pods as [Estate['pods'][number], Estate['pods'][number]];
+    const at = (hour: number) => new Date(START + hour * HOUR);
+    await replaceReadings(t, estate, [
+      { podId: pod.id, sensorType: 'TEMPERATURE', value: 4, created: at(0) },
+      { podId: pod.id, sensorType: 'TEMPERATURE', value: 5, created: at(1) },
+      { podId: other.id, sensorType: 'TEMPERATURE', value: 21, created: at(0) },
+    ]);
+    const indoorCount = await countAt(pod.locationId);
+    const outdoor = async (value: boolean) => {
+      const res = await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { outdoor: value } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await mismatches()).toBe(0);
+    };
+    await outdoor(true);
+    expect(await countAt(pod.locationId)).toBe((indoorCount ?? 0) - 2);
+    // Readings stored while it is outdoor stay out of the location's rows too.
+    await t.db.transaction((tx) =>
+      insertReadings(tx, [
+        {
+          podId: pod.id,
+          sensorId: estate.sensorIds.TEMPERATURE as number,
+          sensorType: 'TEMPERATURE',
+          value: 6,
+          created: at(2),
+        },
+      ]),
+    );
+    expect(await mismatches()).toBe(0);
+    await outdoor(false);
+    expect(await countAt(pod.locationId)).toBe((indoorCount ?? 0) + 1);
+  });
+
   it('a move refused for bad input leaves every location row as it was', async () => {
     const pod = estate.pods[0] as Estate['pods'][number];
     await replaceReadings(t, estate, [{ podId: pod.id, sensorType: 'MOTION', value: 3, created: new Date(START) }]);

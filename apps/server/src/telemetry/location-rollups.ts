@@ -3,7 +3,8 @@ import { LOCATION_ROLLUP, LOCATION_ROLLUPS, type LocationRollup, TYPE_COLUMNS } 
 
 /**
  * Location rollups (ADR 0014): each row holds, per sensor kind, the count and sum of the readings of
- * the pods its location holds now. Ingest adds to them in the batch's statement, a pod's move carries
+ * the indoor pods its location holds now (an outdoor pod measures the weather, not the building:
+ * docs/domain.md#consumption). Ingest adds to them in the batch's statement, a pod's move carries
  * its rows from one location to the other, a hand-deleted reading is taken off, and retention drops
  * the 5-minute rows with the raw readings they come from; tests check them against the pod rows.
  */
@@ -34,7 +35,7 @@ export function locationUpserts(): string[] {
     const rows = finer
       ? `SELECT location_id, ${level.bucket('bucket')} AS bucket, ${resum} FROM location_${finer.name}_rows GROUP BY 1, 2`
       : `SELECT p.location_id, ${level.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
-         FROM ins i JOIN pod p ON p.id = i.pod_id GROUP BY 1, 2`;
+         FROM ins i JOIN pod p ON p.id = i.pod_id AND NOT p.outdoor GROUP BY 1, 2`;
     return [
       `location_${level.name}_rows AS MATERIALIZED (${rows})`,
       `location_${level.name} AS (
@@ -74,19 +75,27 @@ export async function shift(tx: Queryable, podId: number, locationId: number, si
  * pods that have no location rows yet (the demo seeder), since it adds all of each pod's rows.
  */
 export async function addPodsToTheirLocations(tx: Queryable, podIds: readonly number[]): Promise<void> {
-  for (const level of LOCATION_ROLLUPS) await tx.query(addPodRowsSql(level, 'x.id = ANY($1::int[])'), [podIds]);
+  for (const level of LOCATION_ROLLUPS)
+    await tx.query(addPodRowsSql(level, 'x.id = ANY($1::int[]) AND NOT x.outdoor'), [podIds]);
 }
 
 /**
- * Carries a pod's rows from location `from` to location `to`, in the transaction that moves the
- * pod. The SHARE ROW EXCLUSIVE lock waits for ingest statements already writing location rows (their
+ * Carries a pod's rows from location `from` to location `to` (or off and on them as it turns outdoor or
+ * indoor), in the transaction that changes the pod. The SHARE ROW EXCLUSIVE lock waits for ingest statements already writing location rows (their
  * readings are then in the pod rows read here) and holds new ones until this transaction commits
  * (they then file under the new location).
  */
-export async function movePodRollups(tx: Queryable, podId: number, from: number, to: number): Promise<void> {
+export async function movePodRollups(
+  tx: Queryable,
+  podId: number,
+  from: { locationId: number; outdoor: boolean },
+  to: { locationId: number; outdoor: boolean },
+): Promise<void> {
+  if (from.locationId === to.locationId && from.outdoor === to.outdoor) return;
   await tx.query(`LOCK TABLE ${LOCATION_ROLLUPS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
-  await shift(tx, podId, to, 1);
-  await shift(tx, podId, from, -1);
+  // An outdoor pod is in no location's rows: turning a pod outdoor takes it off, turning it indoor adds it.
+  if (!to.outdoor) await shift(tx, podId, to.locationId, 1);
+  if (!from.outdoor) await shift(tx, podId, from.locationId, -1);
 }
 
 /** Call before deleting reading `id`: takes it off its pod's location rows. */
@@ -95,7 +104,7 @@ export async function removeReadingFromLocations(tx: Queryable, id: number): Pro
     const [row] = await tx.query<{ location_id: number }>(
       `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
        SELECT p.location_id, ${level.bucket('m.created')}, ${pivot('m.sensor_type', '-1', '-m.value')}
-       FROM measurement m JOIN pod p ON p.id = m.pod_id WHERE m.id = $1 GROUP BY 1, 2
+       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor WHERE m.id = $1 GROUP BY 1, 2
        ${addOnConflict} RETURNING r.location_id`,
       [id],
     );
@@ -113,7 +122,7 @@ export function fiveMinuteTakeOff(): string {
   return `location_gone AS (
      INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
      SELECT p.location_id, ${level.bucket('g.created')}, ${pivot('g.sensor_type', '-1', '-g.value')}
-     FROM gone g JOIN pod p ON p.id = g.pod_id GROUP BY 1, 2 ORDER BY 1, 2
+     FROM gone g JOIN pod p ON p.id = g.pod_id AND NOT p.outdoor GROUP BY 1, 2 ORDER BY 1, 2
      ${addOnConflict}
    )`;
 }

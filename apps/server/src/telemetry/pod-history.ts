@@ -47,8 +47,11 @@ export async function deletePodReadings(db: Database, podId: number, batch = REA
 export async function deletePodHistory(tx: Queryable, podId: number): Promise<void> {
   await tx.query(`LOCK TABLE ${LOCATION_ROLLUPS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
   await deleteReadingBatch(tx, podId, null);
-  const [pod] = await tx.query<{ location_id: number }>('SELECT location_id FROM pod WHERE id = $1', [podId]);
-  if (pod) await shift(tx, podId, pod.location_id, -1);
+  const [pod] = await tx.query<{ location_id: number; outdoor: boolean }>(
+    'SELECT location_id, outdoor FROM pod WHERE id = $1',
+    [podId],
+  );
+  if (pod && !pod.outdoor) await shift(tx, podId, pod.location_id, -1);
   for (const level of POD_ROLLUPS) await tx.query(`DELETE FROM ${level.table} WHERE pod_id = $1`, [podId]);
   await tx.query('DELETE FROM rule_evaluation_queue WHERE pod_id = $1', [podId]);
 }

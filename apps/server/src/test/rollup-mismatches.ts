@@ -21,7 +21,7 @@ export async function podRollupMismatches(db: Queryable, podId: number): Promise
 }
 
 /**
- * Location cells (location, bucket, sensor kind) that differ from the pods' rows summed by each
+ * Location cells (location, bucket, sensor kind) that differ from the indoor pods' rows summed by each
  * pod's current location: the pod rollups for hours and days, raw readings for 5 minutes.
  */
 export async function locationRollupMismatches(db: Queryable): Promise<number> {
@@ -34,7 +34,8 @@ export async function locationRollupMismatches(db: Queryable): Promise<number> {
     const [row] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (${cells}) l
        FULL JOIN (SELECT x.location_id, h.sensor_type, h.bucket, sum(h.count)::bigint AS c, sum(h.sum) AS s
-                  FROM pod x CROSS JOIN LATERAL (${level.podRows('x.id')}) h GROUP BY 1, 2, 3) r USING (location_id, sensor_type, bucket)
+                  FROM pod x CROSS JOIN LATERAL (${level.podRows('x.id')}) h WHERE NOT x.outdoor GROUP BY 1, 2, 3) r
+                  USING (location_id, sensor_type, bucket)
        WHERE l.c IS DISTINCT FROM r.c OR NOT abs(l.s - r.s) < 1e-6`,
     );
     n += row?.n ?? 0;
