@@ -168,6 +168,18 @@ describe('fitBaseline gates', () => {
     expect(m.drivers).not.toContain('hdd');
   });
 
+  it.each([
+    ['no days at all', [], 'insufficient-data', 'Only 0 complete days in the baseline period; at least 90 are needed'],
+    [
+      'a meter that used nothing',
+      syntheticDays({ ...site, days: 120 }).map((d) => ({ ...d, use: 0 })),
+      'unreliable-model',
+      'The baseline uses nothing, so no relative error exists',
+    ],
+  ] as const)('%s: %s', (_, days, status, reason) => {
+    expect(fitBaseline(days)).toMatchObject({ status, reason, cvRmse: null });
+  });
+
   it('refuses a day given twice', () => {
     const days = syntheticDays({ ...site, days: 100 });
     expect(() => fitBaseline([...days, days[0] as DayRecord])).toThrow(/given twice/);

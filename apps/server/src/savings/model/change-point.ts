@@ -37,7 +37,7 @@ export interface SearchOptions {
 /** A slope must be significant at this two-sided level to stay in the model. */
 export const SIGNIFICANCE = 0.1;
 
-export interface Candidate {
+interface Candidate {
   heatingBalancePointC: number | null;
   coolingBalancePointC: number | null;
   occupancy: boolean;
