@@ -39,6 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((ok) => stub.close(ok)));
 
 const LOCATION = RESOURCE_BY_NAME.get('location') as Resource;
+const POD = RESOURCE_BY_NAME.get('pod') as Resource;
 const VIEWER_ROLE = 2;
 const silent = { warn: () => undefined } as unknown as ConstructorParameters<typeof WeatherCache>[1];
 
@@ -117,9 +118,21 @@ describe('GET /api/weather', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ city: 'Athens', temperature: 24.3 });
 
-    const there = { id: await create(off, LOCATION, {}, { city: 'Athens' }) };
+    const place: Record<string, number> = {};
+    const there = { id: await create(off, LOCATION, place, { city: 'Athens' }) };
+    place.location = there.id;
     const none = await off.call('GET', `/api/weather?locationId=${there.id}`, { token: off.adminToken });
     expect(none.body).toEqual({ success: true, data: null });
+
+    // Without a weather service, the location's outdoor pod tells the temperature outside.
+    const pod = await create(off, POD, place, { outdoor: true });
+    await off.db.query(
+      `INSERT INTO measurement_hourly (pod_id, sensor_type, bucket, count, sum, min, max)
+       VALUES ($1, 'TEMPERATURE', date_trunc('hour', now()), 4, 26, 6, 7)`,
+      [pod],
+    );
+    const outside = await off.call('GET', `/api/weather?locationId=${there.id}`, { token: off.adminToken });
+    expect(outside.body.data).toEqual({ city: 'Athens', temperature: 6.5, condition: 'Outdoor pod', forecast: null });
 
     const viewer = (await createUser(t, VIEWER_ROLE)).token;
     expect((await t.call('GET', `/api/weather?locationId=${location.id}`, { token: viewer })).status).toBe(404);
