@@ -18,3 +18,4 @@ export * from './rule-state';
 export * from './sensor-types';
 export * from './theme';
 export * from './time/index';
+export * from './tips';
