@@ -35,7 +35,14 @@ function tipSource(): ListSource {
   };
 }
 
-type TipRow = { id: number; title: string; description: string; locationId: number; locationTitle: string | null; tags: string[] };
+type TipRow = {
+  id: number;
+  title: string;
+  description: string;
+  locationId: number;
+  locationTitle: string | null;
+  tags: string[];
+};
 
 const URGENCY_RANK: Record<TipUrgency, number> = { exceeded: 2, close: 1 };
 
@@ -50,7 +57,11 @@ async function urgentPlaces(db: Queryable, scope: Scope): Promise<Map<string, Ti
     if (card.status !== 'exceeded' && card.status !== 'close') continue;
     const key = placeKey(locationId, card.sensorType);
     const reasons = byPlace.get(key) ?? [];
-    reasons.push({ status: card.status, sensorType: card.sensorType, text: tipReasonText({ ...card, status: card.status }) });
+    reasons.push({
+      status: card.status,
+      sensorType: card.sensorType,
+      text: tipReasonText({ ...card, status: card.status }),
+    });
     byPlace.set(key, reasons);
   }
   return byPlace;

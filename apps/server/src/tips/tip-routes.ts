@@ -34,7 +34,8 @@ export async function tipRoutes(base: FastifyInstance) {
         tags,
         security: bearerSecurity,
         operationId: 'listTips',
-        summary: "The caller's active tips: those tagged with a sensor exceeded or close in their location first, with why",
+        summary:
+          "The caller's active tips: those tagged with a sensor exceeded or close in their location first, with why",
         querystring: tipsQuery,
         response: { 200: listResponse(tipCardSchema), ...errorResponses(400, 401, 503) },
       },

@@ -106,7 +106,11 @@ describe('GET /api/tips', () => {
       locationId: loc0,
       tags: ['TEMPERATURE', 'HUMIDITY'],
       reasons: [
-        { status: 'exceeded', sensorType: 'TEMPERATURE', text: `Temperature above its limit in ${await placeOf(podA)}` },
+        {
+          status: 'exceeded',
+          sensorType: 'TEMPERATURE',
+          text: `Temperature above its limit in ${await placeOf(podA)}`,
+        },
         { status: 'close', sensorType: 'HUMIDITY', text: `Humidity close to its limit in ${await placeOf(podB)}` },
       ],
     });
@@ -135,9 +139,9 @@ describe('GET /api/tips', () => {
     expect(titles(admin.tips)).not.toContain('E retired tip');
     expect(titles(admin.tips)).toContain('G another client');
     // The other site's tip is urgent for its own motion rule only.
-    expect(admin.tips.find((c) => c.title === 'F sensors at the other site')?.reasons.map((r) => r.sensorType)).toEqual([
-      'MOTION',
-    ]);
+    expect(admin.tips.find((c) => c.title === 'F sensors at the other site')?.reasons.map((r) => r.sensorType)).toEqual(
+      ['MOTION'],
+    );
     expect(titles((await list(otherViewer.token)).tips)).toEqual(['G another client']);
     expect((await t.call('GET', '/api/tips')).status).toBe(401);
   });
@@ -147,7 +151,11 @@ describe('GET /api/tips/:id', () => {
   it('answers one tip in scope with its reasons', async () => {
     const res = await t.call('GET', `/api/tips/${tips['C blinds down']}`, { token: viewer0.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ title: 'C blinds down', urgency: 'exceeded', locationTitle: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      title: 'C blinds down',
+      urgency: 'exceeded',
+      locationTitle: expect.any(String),
+    });
   });
 
   it('answers 404 for another client’s tip, an inactive one and a missing one; 400 for an id that is not one', async () => {
@@ -164,7 +172,14 @@ describe('the tip form’s tags', () => {
   it('refuses a tip without tags with a 400 naming the field', async () => {
     const res = await t.call('POST', '/api/tip', {
       token: t.adminToken,
-      body: { groupId: estate.ctx.group, clientId: estate.ctx.client, locationId: loc0, title: 'No tags', description: 'x', tags: [] },
+      body: {
+        groupId: estate.ctx.group,
+        clientId: estate.ctx.client,
+        locationId: loc0,
+        title: 'No tags',
+        description: 'x',
+        tags: [],
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.validationErrors).toMatchObject({ tags: ['Please select at least one'] });
