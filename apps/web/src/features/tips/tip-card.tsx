@@ -35,7 +35,7 @@ export function TipTags({ tags }: { tags: TipCardData['tags'] }) {
   return (
     <Group gap={6} aria-label="Tags">
       {tags.map((tag) => (
-        <Badge key={tag} variant="outline" color="gray" size="sm" tt="none">
+        <Badge key={tag} variant="default" size="sm" tt="none">
           {TIP_TAG_LABELS[tag]}
         </Badge>
       ))}
