@@ -33,7 +33,7 @@ export async function tipRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
-        operationId: 'listTips',
+        operationId: 'listTipCards',
         summary:
           "The caller's active tips: those tagged with a sensor exceeded or close in their location first, with why",
         querystring: tipsQuery,
@@ -53,7 +53,7 @@ export async function tipRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
-        operationId: 'readTip',
+        operationId: 'getTipCard',
         summary: 'One active tip in scope, with why it is urgent if it is (404 otherwise)',
         params: idParams,
         response: { 200: itemResponse(tipCardSchema), ...errorResponses(400, 401, 404) },
