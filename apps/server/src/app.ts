@@ -34,6 +34,7 @@ import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
 import { themeRoutes } from './themes/theme-routes';
+import { tipRoutes } from './tips/tip-routes';
 import { weatherRoutes } from './weather/weather-routes';
 
 declare module 'fastify' {
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(liveRoutes);
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
+  await app.register(tipRoutes);
   await app.register(weatherRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -50,7 +50,12 @@ export type FieldDef =
        */
       optionLabel?: string | readonly string[];
     })
-  | (FieldBase & { kind: 'tags'; values: readonly string[] })
+  | (FieldBase & {
+      kind: 'tags';
+      values: readonly string[];
+      /** A checkbox's label per value, where the form should not show the value's default label. */
+      valueLabels?: Readonly<Record<string, string>>;
+    })
   | (FieldBase & { kind: 'shortcode' });
 
 export type FieldKind = FieldDef['kind'];

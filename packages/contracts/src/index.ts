@@ -19,3 +19,4 @@ export * from './savings';
 export * from './sensor-types';
 export * from './theme';
 export * from './time/index';
+export * from './tips';

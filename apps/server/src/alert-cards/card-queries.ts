@@ -14,6 +14,7 @@ import { wireTimeSql } from '../db/wire-time-sql';
 import { cardStatus, statusRank } from './card-status';
 
 type CardRow = {
+  locationId: number;
   ruleId: number;
   podId: number;
   title: string;
@@ -55,6 +56,21 @@ export interface CardFilter extends PlaceFilter {
  * episode, if any. Exceeded cards come first, then close, then OK; by rule and pod title within.
  */
 export async function listAlertCards(db: Queryable, scope: Scope, filter: CardFilter = {}): Promise<AlertCard[]> {
+  return (await listPlacedAlertCards(db, scope, filter)).map((c) => c.card);
+}
+
+/** An alert card with the location of its pod (which the card itself names by title only). */
+export interface PlacedAlertCard {
+  locationId: number;
+  card: AlertCard;
+}
+
+/** The alert cards as listAlertCards orders them, each with its pod's location (the tips page, docs/domain.md#tips). */
+export async function listPlacedAlertCards(
+  db: Queryable,
+  scope: Scope,
+  filter: CardFilter = {},
+): Promise<PlacedAlertCard[]> {
   const params: SqlParam[] = [];
   const pods = podsUnderSql(scope, filter, params);
   let ruleClause = '';
@@ -64,7 +80,7 @@ export async function listAlertCards(db: Queryable, scope: Scope, filter: CardFi
   }
   const rows = await db.query<CardRow>(
     `WITH bound AS (SELECT id AS rule_id, pod_id FROM rule UNION SELECT rule_id, pod_id FROM alert)
-     SELECT r.id AS "ruleId", p.id AS "podId", r.title, p.title AS "podTitle", ar.title AS "areaTitle",
+     SELECT p.location_id AS "locationId", r.id AS "ruleId", p.id AS "podId", r.title, p.title AS "podTitle", ar.title AS "areaTitle",
             l.title AS "locationTitle", s.type AS "sensorType", r.condition, r.threshold_value AS threshold,
             r.severity, r.action, p.voltage,
             coalesce(c.notification_margin, ${DEFAULT_NOTIFICATION_MARGIN})::float8 AS margin,
@@ -107,9 +123,9 @@ export async function listAlertCards(db: Queryable, scope: Scope, filter: CardFi
      WHERE p.id IN (${pods}) ${ruleClause}`,
     params,
   );
-  const cards = rows.map(toCard);
+  const cards = rows.map((row) => ({ locationId: row.locationId, card: toCard(row) }));
   return cards.sort(
-    (a, b) =>
+    ({ card: a }, { card: b }) =>
       statusRank(a.status) - statusRank(b.status) ||
       a.title.localeCompare(b.title) ||
       a.podTitle.localeCompare(b.podTitle) ||

@@ -111,6 +111,8 @@ export interface ListSql {
   /** "FROM ... WHERE ..." of the page, for its bounded total. */
   fromWhere: string;
   params: SqlParam[];
+  /** The parameters `fromWhere` uses: `params` without those of the ordering alone. */
+  countParams: SqlParam[];
   skip: number;
   limit: number;
 }
@@ -119,6 +121,12 @@ export interface ListSql {
 export interface ListBase {
   where: string[];
   params: SqlParam[];
+  /**
+   * An ORDER BY term placed before the requested sort (the tips page's urgent tips first, whatever the sort),
+   * written by the server from its own names; what it compares goes through `add`, as a parameter that only
+   * the page's statement carries (its total counts without it).
+   */
+  orderFirst?: (add: (v: SqlParam) => string) => string;
 }
 
 /** Builds a page query and what its total counts from a list's source and the request's dataTableParams. */
@@ -161,13 +169,16 @@ export function buildListSql(source: ListSource, p: ParsedDataTableParams, base:
   }
   const direction = p.sortDirection ?? (p.colKey ? 'ASC' : source.defaultSort.direction);
   const raw = Object.hasOwn(source.rawSort, sortKey) ? source.rawSort[sortKey] : undefined;
-  const order = raw ? `${raw} ${direction}` : `${expr[sortKey]} ${direction} NULLS LAST`;
+  const requested = raw ? `${raw} ${direction}` : `${expr[sortKey]} ${direction} NULLS LAST`;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const countParams = [...params];
+  const order = base.orderFirst ? `${base.orderFirst(add)}, ${requested}` : requested;
   const skip = (p.offset - 1) * p.paging;
   return {
     rows: `SELECT ${source.select} FROM ${source.from} ${whereSql} ORDER BY ${order}, t.id ${direction} LIMIT ${p.paging} OFFSET ${skip}`,
     fromWhere: `FROM ${source.from} ${whereSql}`,
     params,
+    countParams,
     skip,
     limit: p.paging,
   };

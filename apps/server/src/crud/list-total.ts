@@ -78,7 +78,7 @@ export async function readListPage<R extends Row>(
     const data = await tx.query<R>(sql.rows, sql.params);
     const counted =
       (await total?.(tx)) ??
-      (await boundedTotal(tx, sql.fromWhere, sql.params, { skip: sql.skip, countLimit: limits.countLimit }));
+      (await boundedTotal(tx, sql.fromWhere, sql.countParams, { skip: sql.skip, countLimit: limits.countLimit }));
     return { data, paging: { skip: sql.skip, limit: sql.limit, ...counted } };
   });
 }

@@ -34,8 +34,9 @@ describe('routes and shell', () => {
   });
 
   it('shows no sidebar before sign-in, and the profile icon leads to sign-in', async () => {
-    renderRoutes(routes, '/tips');
-    expect(screen.getByRole('heading', { name: 'Tips' })).toBeInTheDocument();
+    // A placeholder page: it asks the server for nothing.
+    renderRoutes(routes, '/reports');
+    expect(screen.getByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Alerts' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
     // Two footers: fixed on wide screens, closing the page on phones (CSS shows one of them).

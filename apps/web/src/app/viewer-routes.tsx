@@ -11,8 +11,9 @@ const AlertsPage = lazy(() => import('../features/alerts/alerts-page').then((m) 
 const NotificationsPage = lazy(() =>
   import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+const TipsPage = lazy(() => import('../features/tips/tips-page').then((m) => ({ default: m.TipsPage })));
 const ArticleTipPage = lazy(() =>
-  import('../features/pages/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
+  import('../features/tips/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() =>
@@ -33,7 +34,7 @@ export const viewerRoutes: RouteObject[] = [
   { path: ':groupShortcode/:clientShortcode', element: <DashboardPage /> },
   { path: 'liveperformance', element: <DashboardPage title="Live Performance" /> },
   { path: ':groupShortcode/:clientShortcode/liveperformance', element: <DashboardPage title="Live Performance" /> },
-  page('tips', 'Tips'),
+  { path: 'tips', element: <TipsPage /> },
   { path: 'articletip', element: <ArticleTipPage /> },
   { path: 'alerts', element: <AlertsPage /> },
   page('savings', 'Savings'),

@@ -1,6 +1,7 @@
 import { defineResource } from '../define-resource';
 import { tags } from '../fields';
 import { SENSOR_TYPES } from '../sensor-types';
+import { TIP_TAG_LABELS } from '../tips';
 import { active, clientRef, description, groupRef, locationRef, title, titleJoin } from './common';
 
 export const tip = defineResource({
@@ -12,7 +13,8 @@ export const tip = defineResource({
     locationId: locationRef(),
     title: title('Tip Title'),
     description: description(),
-    tags: tags(SENSOR_TYPES, { label: 'Tags', required: true }),
+    // A checkbox per sensor type; the specs' "Water Usage" is the WATER_FLOW tag (docs/domain.md#spec-fixes).
+    tags: tags(SENSOR_TYPES, { label: 'Tags', required: true, valueLabels: TIP_TAG_LABELS }),
     active: active(),
   },
   joins: { locationTitle: titleJoin('locationId', 'Location') },

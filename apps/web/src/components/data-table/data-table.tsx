@@ -1,8 +1,8 @@
 import { MESSAGES, PAGE_SIZES } from '@greenpod/contracts';
-import { Center, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Center, Group, Loader, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { PageSizeSelect } from '../pagination/page-size-select';
 import { pageCount } from '../pagination/page-window';
 import { Pagination } from '../pagination/pagination';
@@ -32,6 +32,16 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
    * Without it every column not `defaultHidden` shows and there is no chooser.
    */
   columnsKey?: string;
+  /** More filters beside the search (the tips variant's tag). */
+  filter?: TableToolbarProps['filter'];
+  /**
+   * The tips variant (docs/screens.md#data-table): the same toolbar and pagination around a list of cards,
+   * one `renderItem` each, instead of a table; loading shows skeleton cards, and `empty` replaces "No Data
+   * Found" when given.
+   */
+  variant?: 'table' | 'tips';
+  renderItem?: (row: T) => ReactNode;
+  empty?: ReactNode;
 }
 
 const ACTIONS_ID = '__actions';
@@ -89,68 +99,79 @@ export function DataTable<T>(props: DataTableProps<T>) {
         sortFields={props.sortFields ?? []}
         extraAction={props.extraAction}
         view={props.view}
+        filter={props.filter}
         columnChooser={props.columnsKey !== undefined && <ColumnChooser columns={columns} state={columnVisibility} />}
       />
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-busy={loading || undefined}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const col = header.column.columnDef.meta as DataTableColumn<T> | undefined;
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th key={header.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
-                      {col?.sortable ? (
-                        <UnstyledButton onClick={() => sortBy(col.key)} aria-label={`Sort by ${col.label}`}>
-                          <Group gap={4} wrap="nowrap">
-                            {label}
-                            <SortMark active={state.colKey === col.key} direction={state.sortDirection} />
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        label
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {loading ? (
-              <Table.Tr>
-                <Table.Td colSpan={colCount}>
-                  <Center py="lg" role="status" aria-label="Loading">
-                    <Loader size="sm" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={colCount}>
-                  <Text ta="center" py="lg" c="dimmed">
-                    {MESSAGES.noData}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => {
-                    const col = cell.column.columnDef.meta as DataTableColumn<T> | undefined;
+      {props.variant === 'tips' ? (
+        <TipsBody
+          rows={rows}
+          loading={loading}
+          renderItem={props.renderItem}
+          empty={props.empty}
+          getRowId={props.getRowId}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped highlightOnHover aria-busy={loading || undefined}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const col = header.column.columnDef.meta as DataTableColumn<T> | undefined;
+                    const label = flexRender(header.column.columnDef.header, header.getContext());
                     return (
-                      <Table.Td key={cell.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
+                      <Table.Th key={header.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
+                        {col?.sortable ? (
+                          <UnstyledButton onClick={() => sortBy(col.key)} aria-label={`Sort by ${col.label}`}>
+                            <Group gap={4} wrap="nowrap">
+                              {label}
+                              <SortMark active={state.colKey === col.key} direction={state.sortDirection} />
+                            </Group>
+                          </UnstyledButton>
+                        ) : (
+                          label
+                        )}
+                      </Table.Th>
                     );
                   })}
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {loading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={colCount}>
+                    <Center py="lg" role="status" aria-label="Loading">
+                      <Loader size="sm" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={colCount}>
+                    <Text ta="center" py="lg" c="dimmed">
+                      {MESSAGES.noData}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {row.getVisibleCells().map((cell) => {
+                      const col = cell.column.columnDef.meta as DataTableColumn<T> | undefined;
+                      return (
+                        <Table.Td key={cell.id} visibleFrom={col?.hideOnMobile ? 'md' : undefined}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Group justify="space-between" wrap="wrap">
         <PageSizeSelect
           size={state.size}
@@ -170,6 +191,48 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Stack>
   );
 }
+
+/** The tips variant's body: a card per row, skeleton cards while loading, the empty state. */
+function TipsBody<T>({
+  rows,
+  loading,
+  renderItem,
+  empty,
+  getRowId,
+}: Pick<DataTableProps<T>, 'rows' | 'loading' | 'renderItem' | 'empty' | 'getRowId'>) {
+  if (loading) {
+    return (
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} withBorder padding="md">
+            <Skeleton height={18} width="45%" mb="sm" />
+            <Skeleton height={12} mb={6} />
+            <Skeleton height={12} width="70%" />
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      empty ?? (
+        <Text ta="center" py="lg" c="dimmed">
+          {MESSAGES.noData}
+        </Text>
+      )
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" style={LIST_STYLE}>
+      {rows.map((row, i) => (
+        <li key={getRowId ? getRowId(row, i) : i}>
+          {renderItem ? renderItem(row) : String(readKey(row, 'title') ?? '')}
+        </li>
+      ))}
+    </Stack>
+  );
+}
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 };
 
 // A long label wraps (Electricity Sum (kWh)); the mark keeps its size rather than shrinking beside it.
 const MARK_STYLE = { flexShrink: 0 };

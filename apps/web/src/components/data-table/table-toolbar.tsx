@@ -12,6 +12,8 @@ export interface TableToolbarProps {
   view?: { value: ViewMode; onChange: (view: ViewMode) => void };
   /** The column chooser, at the end of the sort controls. */
   columnChooser?: ReactNode;
+  /** More filters, after "Filter by" (the tips variant's tag). */
+  filter?: ReactNode;
 }
 
 /** Search bar, filter-by and sort-by fields, ASC/DESC toggle, extra action, view toggler. */
@@ -23,6 +25,7 @@ export function TableToolbar({
   extraAction,
   view,
   columnChooser,
+  filter,
 }: TableToolbarProps) {
   const [draft, setDraft] = useState(state.searchWord);
   // The word can change from outside (back button, a link with ?q=): follow it.
@@ -53,6 +56,7 @@ export function TableToolbar({
             onChange={(e) => onStateChange({ ...state, searchField: e.currentTarget.value, page: 1 })}
           />
         )}
+        {filter}
         <Button type="submit" variant="light">
           Search
         </Button>

@@ -55,7 +55,11 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
               >
                 <Group mt="xs">
                   {def.values.map((v) => (
-                    <Checkbox key={v} value={v} label={SENSOR_LABELS[v as keyof typeof SENSOR_LABELS] ?? v} />
+                    <Checkbox
+                      key={v}
+                      value={v}
+                      label={def.valueLabels?.[v] ?? SENSOR_LABELS[v as keyof typeof SENSOR_LABELS] ?? v}
+                    />
                   ))}
                 </Group>
               </Checkbox.Group>

@@ -9,6 +9,7 @@ import {
   roleArea,
   rolePod,
   rule,
+  tip,
   userNotification,
 } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -278,5 +279,33 @@ describe('generic resource form', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Pod list')).toBeInTheDocument();
+  });
+
+  it('builds a tip’s tags from a checkbox per sensor type, Water Usage for water flow, and asks for one', async () => {
+    mockFetch(() => ({ body: { success: true, data: [], paging: { skip: 0, limit: 1000, total: 0 } } }));
+    renderRoutes([{ path: '/', element: <ResourceFormPage resource={tip} mode="create" /> }], '/');
+    expect(await screen.findByRole('heading', { name: 'Create Tip' })).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: /Tags/ });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label, div')?.textContent),
+    ).toHaveLength(8);
+    for (const label of [
+      'Temperature',
+      'Humidity',
+      'Barometric',
+      'Luminescence',
+      'Air Quality',
+      'Water Usage',
+      'Electricity',
+      'Motion',
+    ])
+      expect(within(group).getByRole('checkbox', { name: label })).toBeInTheDocument();
+    expect(within(group).getByRole('checkbox', { name: 'Water Usage' })).toHaveAttribute('value', 'WATER_FLOW');
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('checkbox', { name: 'Water Usage' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Water Usage' }));
+    expect(await screen.findByText('Please select at least one')).toBeInTheDocument();
   });
 });
