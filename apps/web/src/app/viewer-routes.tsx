@@ -11,6 +11,7 @@ const AlertsPage = lazy(() => import('../features/alerts/alerts-page').then((m) 
 const NotificationsPage = lazy(() =>
   import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+const SavingsPage = lazy(() => import('../features/savings/savings-page').then((m) => ({ default: m.SavingsPage })));
 const ArticleTipPage = lazy(() =>
   import('../features/pages/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
 );
@@ -36,7 +37,7 @@ export const viewerRoutes: RouteObject[] = [
   page('tips', 'Tips'),
   { path: 'articletip', element: <ArticleTipPage /> },
   { path: 'alerts', element: <AlertsPage /> },
-  page('savings', 'Savings'),
+  { path: 'savings', element: <SavingsPage /> },
   { path: 'settings', element: <SettingsPage /> },
   page('reports', 'Reports'),
   { path: 'profile', element: <ProfilePage /> },
