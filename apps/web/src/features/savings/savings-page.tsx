@@ -1,4 +1,4 @@
-import { SAVING_SENSOR_TYPES, type SavingSensorType, SAVINGS_WINDOWS, type SavingsSummary } from '@greenpod/contracts';
+import { SAVING_SENSOR_TYPES, SAVINGS_WINDOWS, type SavingSensorType, type SavingsSummary } from '@greenpod/contracts';
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,7 +56,9 @@ export function SavingsPage() {
           variant="default"
           leftSection={<IconDownload size={16} />}
           disabled={!data || data.cards.length === 0}
-          onClick={() => data && downloadCsv(`savings-${data.window}-${data.from}-${data.to}.csv`, savingsCsvRows(data.cards))}
+          onClick={() =>
+            data && downloadCsv(`savings-${data.window}-${data.from}-${data.to}.csv`, savingsCsvRows(data.cards))
+          }
         >
           Download CSV
         </Button>
@@ -85,8 +87,7 @@ function Loaded({ data, podId }: { data: SavingsSummary; podId?: number }) {
         <Stack align="center" gap={4} py="xl" data-testid="savings-empty">
           <Text fw={600}>No savings for this period yet.</Text>
           <Text size="sm" c="dimmed" ta="center">
-            Savings are computed after each period closes, for pods with a tariff. Try a longer period or another
-            place.
+            Savings are computed after each period closes, for pods with a tariff. Try a longer period or another place.
           </Text>
         </Stack>
       ) : (

@@ -1,4 +1,4 @@
-import { SENSOR_LABELS, type SavingCard } from '@greenpod/contracts';
+import { type SavingCard, SENSOR_LABELS } from '@greenpod/contracts';
 import type { CsvCell } from '../../lib/csv';
 
 /**

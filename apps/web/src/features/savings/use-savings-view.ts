@@ -1,4 +1,4 @@
-import { SAVING_SENSOR_TYPES, type SavingSensorType, SAVINGS_WINDOWS, type SavingsWindow } from '@greenpod/contracts';
+import { SAVING_SENSOR_TYPES, SAVINGS_WINDOWS, type SavingSensorType, type SavingsWindow } from '@greenpod/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavingsRequest } from './savings-api';
