@@ -113,11 +113,11 @@ describe('SavingsPage', () => {
     expect(within(top).queryByText(/Kitchen/)).toBeNull();
     expect(screen.getByRole('heading', { name: '2 savings' })).toBeInTheDocument();
     expect(screen.getByTestId('chart-reason')).toHaveTextContent('No measured baseline');
-  });
+  }, 30_000);
 
   it('asks again for a new window, place and sensor type; area waits for a location', async () => {
     const fetch = serve(() => summaryOf([CLAIMED], { chart: NO_CHART }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await roomCard();
     expect(summaryCalls(fetch).at(-1)).toEqual({ window: 'month', sensorType: 'ELECTRICITY' });
@@ -150,7 +150,7 @@ describe('SavingsPage', () => {
 
     await user.click(screen.getByLabelText('Water Flow'));
     await waitFor(() => expect(summaryCalls(fetch).at(-1)).toMatchObject({ sensorType: 'WATER_FLOW', podId: '111' }));
-  });
+  }, 30_000);
 
   it('says why there are no savings', async () => {
     serve(() => summaryOf([], { chart: NO_CHART }));
@@ -161,7 +161,7 @@ describe('SavingsPage', () => {
     );
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Top savings' })).toBeNull();
-  });
+  }, 30_000);
 
   it('offers a retry when the savings cannot be loaded', async () => {
     let fail = true;
@@ -171,7 +171,7 @@ describe('SavingsPage', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await roomCard()).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('downloads the shown savings as CSV', async () => {
     serve(() => summaryOf([CLAIMED], { chart: NO_CHART }));
@@ -196,5 +196,5 @@ describe('SavingsPage', () => {
     expect(lines[1]).toMatch(
       /^Aurora Dubai,First floor,Room 101,Electricity,2026-10-01,2026-10-31,2900,2488,412,61,kWh,49.44,/,
     );
-  });
+  }, 30_000);
 });
