@@ -17,7 +17,7 @@ const ConfigurationByShortcode = lazy(() =>
   import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );
 const CreateSavingsPage = lazy(() =>
-  import('../savings/create-savings-page').then((m) => ({ default: m.CreateSavingsPage })),
+  import('./savings/create-savings-page').then((m) => ({ default: m.CreateSavingsPage })),
 );
 
 /** Screens that are not plain CRUD; later issues build them. */

@@ -1,14 +1,8 @@
-import {
-  type SavingSensorType,
-  type SavingsCreateBody,
-  type SavingsWindow,
-  savingsModelAnswer,
-  savingsSummary,
-} from '@greenpod/contracts';
+import { type SavingSensorType, type SavingsWindow, savingsModelAnswer, savingsSummary } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiList, apiRequest } from '../../lib/api-client';
 
-/** Every savings read starts with this key, so a Create Savings refreshes them with one call. */
+/** Every savings read of this page starts with this key. */
 export const SAVINGS_KEY = ['savings-page'] as const;
 
 /** What the Savings page shows: a window, a place (each level optional) and the chart's sensor type. */
@@ -62,6 +56,28 @@ export const savingsModelQuery = (podId: number, sensorType: SavingSensorType) =
     retry: false,
   });
 
-/** POST /api/savings (Create Savings, admin): the rows it computed (none when every period already has one). */
-export const createSavings = async (body: SavingsCreateBody) =>
-  (await apiRequest<{ data: unknown[] }>('/savings', { method: 'POST', body })).data;
+export interface PlaceRow {
+  id: number;
+  title: string;
+}
+type PlaceEntity = 'location' | 'area' | 'pod';
+
+/** A place filter's choices: the caller's locations, the areas of a location, the pods of an area. */
+export const placeChoicesQuery = (entity: PlaceEntity, parent?: { key: 'locationId' | 'areaId'; id: number }) =>
+  queryOptions({
+    queryKey: [...SAVINGS_KEY, 'choices', entity, parent?.key ?? null, parent?.id ?? null] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiList<PlaceRow>(
+          entity,
+          {
+            paging: 1000,
+            colKey: 'title',
+            sortDirection: 'ASC',
+            ...(parent ? { fetchParams: { [parent.key]: parent.id } } : {}),
+          },
+          signal,
+        )
+      ).data,
+    staleTime: 5 * 60_000,
+  });

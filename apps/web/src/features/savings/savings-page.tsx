@@ -4,11 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { downloadCsv } from '../../lib/csv';
-import { PlaceFilters } from '../dashboard/filters/place-filters';
 import { SavingCard } from './saving-card';
 import { savingsModelQuery, useSavingsSummary } from './savings-api';
 import { SavingsCarousel } from './savings-carousel';
 import { SavingsCharts } from './savings-charts';
+import { SavingsPlaceFilters } from './savings-place-filters';
 import { savingsCsvRows, sensorLabel, topSavings } from './savings-text';
 import { useSavingsView } from './use-savings-view';
 
@@ -42,7 +42,7 @@ export function SavingsPage() {
           onChange={(w) => change({ window: w as typeof view.window })}
           data={SAVINGS_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABELS[w] }))}
         />
-        <PlaceFilters
+        <SavingsPlaceFilters
           place={{ locationId: view.locationId, areaId: view.areaId, podId: view.podId }}
           onPlace={(p) => change({ locationId: p.locationId, areaId: p.areaId, podId: p.podId })}
         />

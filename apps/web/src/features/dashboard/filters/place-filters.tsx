@@ -7,10 +7,9 @@ import type { Place } from '../dashboard-state';
 
 interface PlaceFiltersProps {
   place: Place;
-  /** The chart's sensor type; without it (the Savings page has its own switch) no sensor filter is shown. */
-  sensor?: SensorType;
+  sensor: SensorType;
   onPlace(place: Place): void;
-  onSensor?(sensor: SensorType): void;
+  onSensor(sensor: SensorType): void;
 }
 
 const SENSOR_ITEMS = SENSOR_TYPES.map((t) => ({ value: t, label: SENSOR_LABELS[t] }));
@@ -64,16 +63,14 @@ export function PlaceFilters({ place, sensor, onPlace, onSensor }: PlaceFiltersP
           onChange={(v) => onPlace({ locationId, areaId, podId: id(v) })}
         />
       </FilterBox>
-      {sensor !== undefined && onSensor && (
-        <FilterBox>
-          <Dropdown
-            ariaLabel="Sensor type"
-            items={SENSOR_ITEMS}
-            value={sensor}
-            onChange={(v) => onSensor(v as SensorType)}
-          />
-        </FilterBox>
-      )}
+      <FilterBox>
+        <Dropdown
+          ariaLabel="Sensor type"
+          items={SENSOR_ITEMS}
+          value={sensor}
+          onChange={(v) => onSensor(v as SensorType)}
+        />
+      </FilterBox>
     </Group>
   );
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@greenpod/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { listParams, mockFetch, renderRoutes } from '../../test/render';
+import { listParams, mockFetch, renderRoutes } from '../../../test/render';
 import { checkCreate, computedMessage, EMPTY_VALUES } from './create-savings-form';
 import { CreateSavingsPage } from './create-savings-page';
 

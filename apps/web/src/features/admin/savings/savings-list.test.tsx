@@ -2,8 +2,8 @@ import { savings } from '@greenpod/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes } from '../../test/render';
-import { ResourceListPage } from '../admin/list/resource-list-page';
+import { mockFetch, renderRoutes } from '../../../test/render';
+import { ResourceListPage } from '../list/resource-list-page';
 
 const row = {
   id: 1,
