@@ -15,7 +15,7 @@ export interface SavingsRequest {
 }
 
 /**
- * GET /api/savings/summary (docs/api.md#savings): the cards and the chart of a window and place. The answer is
+ * GET /api/savings/summary (docs/screens.md#savings): the cards and the chart of a window and place. The answer is
  * checked against contracts' savingsSummary, the shape both sides build on.
  */
 export const savingsSummaryQuery = (r: SavingsRequest) =>
