@@ -12,6 +12,7 @@ const NotificationsPage = lazy(() =>
   import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
 const TipsPage = lazy(() => import('../features/tips/tips-page').then((m) => ({ default: m.TipsPage })));
+const SavingsPage = lazy(() => import('../features/savings/savings-page').then((m) => ({ default: m.SavingsPage })));
 const ArticleTipPage = lazy(() =>
   import('../features/tips/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
 );
@@ -37,7 +38,7 @@ export const viewerRoutes: RouteObject[] = [
   { path: 'tips', element: <TipsPage /> },
   { path: 'articletip', element: <ArticleTipPage /> },
   { path: 'alerts', element: <AlertsPage /> },
-  page('savings', 'Savings'),
+  { path: 'savings', element: <SavingsPage /> },
   { path: 'settings', element: <SettingsPage /> },
   page('reports', 'Reports'),
   { path: 'profile', element: <ProfilePage /> },

@@ -32,7 +32,7 @@ export const configuration = defineResource({
     waterTariff: number({ label: 'Water Tariff', required: true, min: 0, max: 1000 }),
     // The whole bill: a fixed charge per day on top of the unit prices (docs/domain.md#consumption).
     standingCharge: number({ label: 'Standing Charge (per day)', min: 0, max: 100000 }),
-    // kg CO2e per kWh; empty means the national factor of the location's country (docs/domain.md#reports).
+    // kg CO2e per kWh; empty means the national factor of the location's country (docs/domain.md#consumption).
     gridFactor: number({ label: 'Grid Factor (kg CO2e per kWh)', min: 0, max: 5 }),
     notificationMargin: number({ label: 'Notification Margin', required: true, min: 0, max: 100 }),
     notificationCooldown: number({ label: 'Notification Cooldown', required: true, int: true, min: 0, max: 10080 }),
