@@ -11,8 +11,25 @@ export interface DemoLocation {
   longitude: number;
   contactName: string;
   contactNumber: string;
-  areas: { title: string; pods: number }[];
+  areas: DemoArea[];
+  /** LED lighting fitted (demoDates' measureFrom): its rooms use LED_FACTOR of their electricity from then on. */
+  ledRetrofit?: boolean;
 }
+
+export interface DemoArea {
+  title: string;
+  pods: number;
+  /** Pods fitted this many days before the seed's day: their history starts then (a refused baseline). */
+  installedDaysAgo?: number;
+  /** Its electricity tariff has no baseline period: the tariff method, against a fixed `value`. */
+  tariffOnly?: boolean;
+}
+
+/** Electricity after the LED retrofit: 12 % less. */
+export const LED_FACTOR = 0.88;
+/** The area every location's outdoor pod is in, and the title of that pod. */
+export const OUTDOOR_AREA = 'Outdoor';
+export const outdoorPodTitle = (city: string) => `Outdoor — ${city}`;
 
 export interface DemoClient {
   title: string;
@@ -23,6 +40,10 @@ export interface DemoClient {
   currency: 'EUR' | 'USD' | 'AED' | 'GBP';
   electricityTariff: number;
   waterTariff: number;
+  /** Per day, in `currency`. */
+  standingCharge: number;
+  /** kg CO2e per kWh (one per client: configuration is per client). */
+  gridFactor: number;
   theme: Record<
     | 'background'
     | 'foreground'
@@ -52,6 +73,11 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     currency: 'AED',
     electricityTariff: 0.38,
     waterTariff: 0.012,
+    standingCharge: 2.5,
+    // Demo figures, approximate: the mean of its hotels' grids weighted by their pods (3 Dubai, 2 London,
+    // 2 Athens): UAE about 0.40 kg CO2e/kWh (IEA, 2023), UK 0.207 (DESNZ greenhouse gas conversion
+    // factors 2024, electricity generated), Greece about 0.33 (EEA, 2023).
+    gridFactor: 0.32,
     theme: {
       background: '#0f1b2d',
       foreground: '#18293f',
@@ -93,6 +119,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
           { title: 'Guest rooms', pods: 1 },
           { title: 'Restaurant', pods: 1 },
         ],
+        ledRetrofit: true,
       },
       {
         code: 'ath',
@@ -119,6 +146,10 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     currency: 'EUR',
     electricityTariff: 0.21,
     waterTariff: 0.004,
+    standingCharge: 0.6,
+    // Demo figures, approximate: 4 pods on the UAE grid (about 0.40 kg CO2e/kWh, IEA, 2023) and 2 on
+    // Portugal's (about 0.12, EEA, 2023).
+    gridFactor: 0.31,
     theme: {
       background: '#f6f8f1',
       foreground: '#ffffff',
@@ -172,8 +203,9 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
         contactName: 'Inês Carvalho',
         contactNumber: '+351 22 555 0203',
         areas: [
-          { title: 'Preschool room', pods: 1 },
-          { title: 'Garden room', pods: 1 },
+          { title: 'Preschool room', pods: 1, tariffOnly: true },
+          // Opened five months ago: too little of its baseline period is measured for a model.
+          { title: 'Garden room', pods: 1, installedDaysAgo: 150 },
         ],
       },
     ],
@@ -207,3 +239,21 @@ export const DEMO_RULES = [
     action: 'Open a window or raise ventilation',
   },
 ] as const;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The demo's energy measure and baseline period, relative to the seed's day (so the demo runs any day):
+ * the LED retrofit on the first of the month three months back, so three closed months follow it, and
+ * the baseline the eight months before it (never older than the year of history). yyyy-MM-dd, UTC.
+ */
+export function demoDates(today: Date): { measureFrom: string; baselineFrom: string; baselineTo: string } {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  const measure = Date.UTC(y, m - 3, 1);
+  return {
+    measureFrom: isoDay(measure),
+    baselineFrom: isoDay(Date.UTC(y, m - 11, 1)),
+    baselineTo: isoDay(measure - 86_400_000),
+  };
+}

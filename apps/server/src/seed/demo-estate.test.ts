@@ -16,13 +16,17 @@ const now = new Date('2025-06-11T10:07:30Z');
 const rawStart = '2025-06-09T00:00:00Z';
 let pods: DemoPod[];
 
+/** Sensor readings per 5 minutes: three rooms of eight kinds and an outdoor pod of one. */
+const KINDS = 3 * 8 + 1;
+
 const one = async (sql: string, params: (string | number)[] = []) => (await db.query<{ n: number }>(sql, params))[0]?.n;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   await seedBase(db, { adminEmail: 'admin@greenpod.test', adminPassword: 'admin-password-1' });
-  // A small estate: 10 days, the last 2 raw, 3 pods. The full one is measured at start-up instead.
-  ({ pods } = await seedDemoEstate(db, { podsFile, historyDays: 10, rawDays: 2, maxPods: 3, now }));
+  // A small estate: 10 days, the last 2 raw, Dubai's 3 rooms and its outdoor pod. The full one is
+  // measured at start-up instead; demo-savings.test.ts seeds a year of two locations.
+  ({ pods } = await seedDemoEstate(db, { podsFile, historyDays: 10, rawDays: 2, maxPods: 4, now }));
 });
 afterAll(async () => {
   await db?.drop();
@@ -34,11 +38,52 @@ describe('demo estate', () => {
     expect(await one('SELECT count(DISTINCT shortcode)::int AS n FROM client')).toBe(2);
     expect(await one('SELECT count(DISTINCT background_color)::int AS n FROM configuration')).toBe(2);
     expect(await one('SELECT count(*)::int AS n FROM location')).toBe(6);
-    expect(await one('SELECT count(*)::int AS n FROM area')).toBeGreaterThanOrEqual(12);
-    expect(await one('SELECT count(*)::int AS n FROM pod')).toBe(3);
-    expect(await one('SELECT count(*)::int AS n FROM pod_sensor')).toBe(3 * 8);
+    expect(await one('SELECT count(*)::int AS n FROM area')).toBe(12 + 6);
+    expect(await one("SELECT count(*)::int AS n FROM area WHERE title = 'Outdoor'")).toBe(6);
+    expect(await one('SELECT count(*)::int AS n FROM pod')).toBe(4);
+    expect(await one('SELECT count(*)::int AS n FROM pod_sensor')).toBe(KINDS);
     expect(await one('SELECT count(*)::int AS n FROM rule')).toBeGreaterThan(0);
-    expect(await one("SELECT count(*)::int AS n FROM tariff WHERE type = 'DAILY' AND value > 0")).toBe(3 * 2);
+    expect(await one('SELECT count(*)::int AS n FROM tariff WHERE value > 0')).toBe(3 * 2);
+  });
+
+  it('gives the location an outdoor pod with a temperature sensor only, and no rule, alert or tariff', async () => {
+    const [outdoor] = await db.query<{ id: number; title: string; area: string; kinds: string[] }>(
+      `SELECT p.id, p.title, a.title AS area, array_agg(s.type) AS kinds
+       FROM pod p JOIN area a ON a.id = p.area_id JOIN pod_sensor ps ON ps.pod_id = p.id JOIN sensor s ON s.id = ps.sensor_id
+       WHERE p.outdoor GROUP BY 1, 2, 3`,
+    );
+    expect(outdoor).toMatchObject({ title: 'Outdoor — Dubai', area: 'Outdoor', kinds: ['TEMPERATURE'] });
+    expect(pods.find((p) => p.outdoor)?.identifier).toBe('aurora-dxb-outdoor');
+    const id = outdoor?.id ?? 0;
+    expect(await one('SELECT count(*)::int AS n FROM rule WHERE pod_id = $1', [id])).toBe(0);
+    expect(await one('SELECT count(*)::int AS n FROM alert WHERE pod_id = $1', [id])).toBe(0);
+    expect(await one('SELECT count(*)::int AS n FROM tariff WHERE pod_id = $1', [id])).toBe(0);
+    expect(await one('SELECT count(DISTINCT sensor_type)::int AS n FROM measurement WHERE pod_id = $1', [id])).toBe(1);
+    // Dubai in June: a warm day outdoors, against rooms held near 21.5 °C.
+    expect(
+      await one(
+        "SELECT avg(value)::float8 AS n FROM measurement WHERE pod_id = $1 AND created >= '2025-06-10' AND created < '2025-06-11'",
+        [id],
+      ),
+    ).toBeGreaterThan(30);
+  });
+
+  it('sets the baseline periods relative to the seed day, electricity monthly and water weekly, and each client’s standing charge and grid factor', async () => {
+    const tariffs = await db.query<{ type: string; sensor_type: string; from: string; to: string }>(
+      `SELECT DISTINCT type, sensor_type, baseline_from::text AS from, baseline_to::text AS to FROM tariff ORDER BY 2`,
+    );
+    // The LED retrofit on 2025-03-01 (three months back), the baseline the eight months before it.
+    expect(tariffs).toEqual([
+      { type: 'MONTHLY', sensor_type: 'ELECTRICITY', from: '2024-07-01', to: '2025-02-28' },
+      { type: 'WEEKLY', sensor_type: 'WATER_FLOW', from: '2024-07-01', to: '2025-02-28' },
+    ]);
+    const config = await db.query<{ standing_charge: number; grid_factor: number }>(
+      'SELECT standing_charge, grid_factor FROM configuration ORDER BY id',
+    );
+    expect(config).toEqual([
+      { standing_charge: 2.5, grid_factor: 0.32 },
+      { standing_charge: 0.6, grid_factor: 0.31 },
+    ]);
   });
 
   it('writes each pod key to the file, and the key signs the pod in', async () => {
@@ -51,7 +96,7 @@ describe('demo estate', () => {
 
   it('seeds the recent days raw, every 5 minutes, with rollups that add up to them', async () => {
     const steps = (now.getTime() - Date.parse(rawStart)) / 300_000;
-    expect(await one('SELECT count(*)::int AS n FROM measurement')).toBe(3 * 8 * (Math.floor(steps) + 1));
+    expect(await one('SELECT count(*)::int AS n FROM measurement')).toBe(KINDS * (Math.floor(steps) + 1));
     expect(await one('SELECT sum(count)::int AS n FROM measurement_hourly WHERE bucket >= $1', [rawStart])).toBe(
       await one('SELECT count(*)::int AS n FROM measurement'),
     );
@@ -64,12 +109,12 @@ describe('demo estate', () => {
 
   it('seeds older days as hourly rows of twelve readings, and daily rows as the sum of their hours', async () => {
     expect(await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1', [rawStart])).toBe(
-      3 * 8 * 8 * 24,
+      KINDS * 8 * 24,
     );
     expect(
       await one('SELECT count(*)::int AS n FROM measurement_hourly WHERE bucket < $1 AND count <> 12', [rawStart]),
     ).toBe(0);
-    expect(await one('SELECT count(*)::int AS n FROM measurement_daily')).toBe(3 * 8 * 11);
+    expect(await one('SELECT count(*)::int AS n FROM measurement_daily')).toBe(KINDS * 11);
     const mismatched = `SELECT count(*)::int AS n FROM measurement_daily d
       JOIN (SELECT pod_id, sensor_type, date_bin('1 day', bucket, '2000-01-01 00:00:00+00') AS bucket,
                    sum(count) AS c, sum(sum) AS s, min(min) AS lo, max(max) AS hi
@@ -99,7 +144,7 @@ describe('demo estate', () => {
   it('does nothing on the next start', async () => {
     const before = await one('SELECT count(*)::int AS n FROM measurement_hourly');
     expect((await seedDemoEstate(db, { podsFile, now })).seeded).toBe(false);
-    expect(await one('SELECT count(*)::int AS n FROM pod')).toBe(3);
+    expect(await one('SELECT count(*)::int AS n FROM pod')).toBe(4);
     expect(await one('SELECT count(*)::int AS n FROM measurement_hourly')).toBe(before);
   });
 });

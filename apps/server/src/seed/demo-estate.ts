@@ -9,12 +9,20 @@ import {
 } from '@greenpod/contracts';
 import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
-import { DEMO_CLIENTS, DEMO_GROUP, type DemoClient } from './demo-catalogue';
+import {
+  DEMO_CLIENTS,
+  DEMO_GROUP,
+  type DemoClient,
+  demoDates,
+  LED_FACTOR,
+  OUTDOOR_AREA,
+  outdoorPodTitle,
+} from './demo-catalogue';
 import { type HistoryPod, writeHourlyHistory, writeRawReadings } from './demo-history';
 import { type DemoPod, writeDemoPods } from './demo-pods-file';
-import { writeDemoRules, writeDemoTariffs } from './demo-rules';
+import { type TariffPlan, writeDemoRules, writeDemoTariffs } from './demo-rules';
 import { type Progress, silentProgress } from './progress-bar';
-import { CLIMATES, seededRandom } from './reading-model';
+import { CLIMATES, type PodProfile, podSensorTypes, seededRandom } from './reading-model';
 import { seedRow } from './seed-rows';
 
 export interface DemoOptions {
@@ -24,8 +32,13 @@ export interface DemoOptions {
   /** Days of history in all, and how many of the most recent are raw 5-minute readings. */
   historyDays?: number;
   rawDays?: number;
-  /** Caps the pod count (tests); the estate keeps all its locations and areas. */
+  /**
+   * Caps the pod count (tests); the estate keeps all its locations and areas. Each location's rooms
+   * come first, then its outdoor pod, so a small cap leaves the outdoor pods out.
+   */
   maxPods?: number;
+  /** Only these locations (their codes, e.g. 'lon'), with their pods (tests). */
+  locations?: readonly string[];
   now?: Date;
   /** Seed of the random noise, so two demo databases hold the same history. */
   seed?: number;
@@ -35,6 +48,9 @@ export interface DemoResult {
   seeded: boolean;
   pods: DemoPod[];
 }
+
+/** A pod made by the seed: its history and, for a room, its tariffs' plan. */
+type MadePod = HistoryPod & { demo: DemoPod; tariff?: Omit<TariffPlan, 'podId'> };
 
 const DAY_MS = 86_400_000;
 
@@ -51,44 +67,39 @@ export async function seedDemoEstate(db: Database, opts: DemoOptions): Promise<D
   const historyDays = opts.historyDays ?? 365;
   const rawDays = Math.min(opts.rawDays ?? 7, historyDays);
   const rand = seededRandom(opts.seed ?? 20_240_601);
+  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const dates = demoDates(today);
 
   const pods = await db.transaction(async (tx) => {
     progress.phase('Estate', DEMO_CLIENTS.length);
     const sensorIds = await sensorCatalogue(tx);
     const group = await seedRow(tx, groupResource, { title: DEMO_GROUP.title, description: DEMO_GROUP.description });
-    const made: (HistoryPod & { demo: DemoPod })[] = [];
+    const made: MadePod[] = [];
+    const ctx = { groupId: group.id, sensorIds, rand, today, dates, locations: opts.locations };
     for (const client of DEMO_CLIENTS) {
-      made.push(
-        ...(await createClient(
-          tx,
-          group.id,
-          client,
-          sensorIds,
-          rand,
-          (opts.maxPods ?? Number.POSITIVE_INFINITY) - made.length,
-        )),
-      );
+      made.push(...(await createClient(tx, ctx, client, (opts.maxPods ?? Number.POSITIVE_INFINITY) - made.length)));
       progress.tick();
     }
+    // Each pod's sensors: an outdoor pod has its temperature only.
+    const links = made.flatMap((p) => [...p.sensorIds.values()].map((sensorId) => [p.id, sensorId] as const));
     await tx.query(
       `INSERT INTO ${insertTarget(podSensor, ['podId', 'sensorId'])}
-       SELECT p, s FROM unnest($1::int[]) AS p CROSS JOIN unnest($2::int[]) AS s`,
-      [made.map((p) => p.id), [...sensorIds.values()]],
+       SELECT * FROM unnest($1::int[], $2::int[])`,
+      [links.map(([p]) => p), links.map(([, s]) => s)],
     );
     await writeDemoRules(
       tx,
-      made.map((p) => p.id),
+      made.filter((p) => !p.profile.outdoor).map((p) => p.id),
     );
 
-    const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-    const historyStart = new Date(today - historyDays * DAY_MS);
-    const rawStart = new Date(today - rawDays * DAY_MS);
+    const historyStart = new Date(today.getTime() - historyDays * DAY_MS);
+    const rawStart = new Date(today.getTime() - rawDays * DAY_MS);
     await writeHourlyHistory(tx, made, historyStart, rawStart, rand, progress);
     await writeRawReadings(tx, made, rawStart, now, rand, progress);
     await writeDemoTariffs(
       tx,
-      made.map((p) => p.id),
-      new Date(today),
+      made.flatMap((p) => (p.tariff ? [{ podId: p.id, ...p.tariff }] : [])),
+      today,
     );
     // Written inside the transaction: if the commit then fails, the next start rewrites the file.
     const demoPods = made.map((p) => p.demo);
@@ -106,14 +117,17 @@ async function sensorCatalogue(tx: Queryable): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.type, r.id]));
 }
 
-async function createClient(
-  tx: Queryable,
-  groupId: number,
-  client: DemoClient,
-  sensorIds: ReadonlyMap<string, number>,
-  rand: () => number,
-  podBudget: number,
-) {
+interface SeedContext {
+  groupId: number;
+  sensorIds: ReadonlyMap<string, number>;
+  rand: () => number;
+  today: Date;
+  dates: ReturnType<typeof demoDates>;
+  locations: readonly string[] | undefined;
+}
+
+async function createClient(tx: Queryable, ctx: SeedContext, client: DemoClient, podBudget: number) {
+  const { groupId, rand, dates } = ctx;
   const clientId = (
     await seedRow(tx, clientResource, { groupId, title: client.title, description: client.description })
   ).id;
@@ -137,9 +151,12 @@ async function createClient(
     waterTariff: client.waterTariff,
     notificationMargin: 10,
     notificationCooldown: 60,
+    standingCharge: client.standingCharge,
+    gridFactor: client.gridFactor,
   });
-  const pods: (HistoryPod & { demo: DemoPod })[] = [];
+  const pods: MadePod[] = [];
   for (const [l, loc] of client.locations.entries()) {
+    if (ctx.locations && !ctx.locations.includes(loc.code)) continue;
     const { id: locationId } = await seedRow(tx, location, {
       groupId,
       clientId,
@@ -150,10 +167,23 @@ async function createClient(
       address: loc.address,
       contactName: loc.contactName,
       contactNumber: loc.contactNumber,
-      boxCount: loc.areas.reduce((n, a) => n + a.pods, 0),
+      boxCount: loc.areas.reduce((n, a) => n + a.pods, 0) + 1,
       latitude: loc.latitude,
       longitude: loc.longitude,
     });
+    const weatherPhase = l * 1.9 + (CLIMATES[loc.city].utcOffset % 3);
+    const voltage = 230;
+    const makePod = async (
+      areaId: number,
+      fields: { identifier: string; title: string; description: string; outdoor: boolean },
+      profile: PodProfile,
+    ) => {
+      const made = await seedRow(tx, pod, { groupId, clientId, locationId, areaId, voltage, ...fields });
+      const key = made.secrets.ingestKey;
+      if (!key) throw new Error(`pod ${fields.identifier} was made without an ingest key`);
+      const sensorIds = new Map(podSensorTypes(profile).map((type) => [type, ctx.sensorIds.get(type) as number]));
+      return { id: made.id, profile, sensorIds, demo: { identifier: fields.identifier, key, ...profile } };
+    };
     let number = 101;
     for (const a of loc.areas) {
       const { id: areaId } = await seedRow(tx, area, {
@@ -165,28 +195,58 @@ async function createClient(
       });
       for (let p = 0; p < a.pods && pods.length < podBudget; p++, number++) {
         const identifier = `${client.prefix}-${loc.code}-${number}`;
-        const voltage = 230;
-        const made = await seedRow(tx, pod, {
-          groupId,
-          clientId,
-          locationId,
-          areaId,
-          identifier,
-          title: `${loc.city} ${a.title} #${number}`,
-          description: `Demo pod in ${a.title}, ${loc.title}`,
-          voltage,
-        });
-        const key = made.secrets.ingestKey;
-        if (!key) throw new Error(`pod ${identifier} was made without an ingest key`);
-        const profile = {
+        const profile: PodProfile = {
           kind: client.kind,
           city: loc.city,
           voltage,
           scale: 0.7 + rand() * 0.6,
-          weatherPhase: l * 1.9 + (CLIMATES[loc.city].utcOffset % 3),
+          weatherPhase,
+          ...(loc.ledRetrofit ? { measure: { from: dates.measureFrom, factor: LED_FACTOR } } : {}),
         };
-        pods.push({ id: made.id, profile, sensorIds, demo: { identifier, key, ...profile } });
+        const installed = a.installedDaysAgo ? new Date(ctx.today.getTime() - a.installedDaysAgo * DAY_MS) : undefined;
+        const made = await makePod(
+          areaId,
+          {
+            identifier,
+            title: `${loc.city} ${a.title} #${number}`,
+            description: `Demo pod in ${a.title}, ${loc.title}`,
+            outdoor: false,
+          },
+          profile,
+        );
+        pods.push({
+          ...made,
+          ...(installed ? { from: installed } : {}),
+          // Savings against the measured baseline, except the one tariff-only pod's electricity.
+          tariff: {
+            electricity: a.tariffOnly ? null : { from: dates.baselineFrom, to: dates.baselineTo },
+            water: { from: dates.baselineFrom, to: dates.baselineTo },
+          },
+        });
       }
+    }
+    // The location's weather, for the savings' degree days (docs/domain.md#consumption).
+    const { id: areaId } = await seedRow(tx, area, {
+      groupId,
+      clientId,
+      locationId,
+      title: OUTDOOR_AREA,
+      description: `The weather at ${loc.title}`,
+    });
+    if (pods.length < podBudget) {
+      const profile: PodProfile = { kind: client.kind, city: loc.city, voltage, scale: 1, weatherPhase, outdoor: true };
+      pods.push(
+        await makePod(
+          areaId,
+          {
+            identifier: `${client.prefix}-${loc.code}-outdoor`,
+            title: outdoorPodTitle(loc.city),
+            description: `Outdoor temperature at ${loc.title}`,
+            outdoor: true,
+          },
+          profile,
+        ),
+      );
     }
   }
   return pods;

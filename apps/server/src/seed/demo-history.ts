@@ -6,13 +6,15 @@ import { insertReadings } from '../telemetry/measurement-writer';
 import type { ReadingRow } from '../telemetry/reading-validation';
 import { ROLLUP_TABLES } from '../telemetry/rollup-tables';
 import type { Progress } from './progress-bar';
-import { type PodProfile, readingsAt } from './reading-model';
+import { type PodProfile, podReadingsAt } from './reading-model';
 
 export interface HistoryPod {
   id: number;
   profile: PodProfile;
-  /** Sensor id per sensor type, for raw readings. */
+  /** Sensor id per sensor type the pod carries: the kinds its history is written for. */
   sensorIds: ReadonlyMap<string, number>;
+  /** When the pod was fitted (a UTC midnight): no history before it. */
+  from?: Date;
 }
 
 const FIVE_MIN_MS = 5 * 60_000;
@@ -38,16 +40,19 @@ export async function writeHourlyHistory(
   rand: () => number,
   progress: Progress,
 ) {
-  const hours = Math.max(0, Math.floor((to.getTime() - from.getTime()) / HOUR_MS));
   progress.phase('History (hourly, daily, monthly)', pods.length * 2);
   for (const pod of pods) {
-    const hourly = new RollupColumns(hours * SENSOR_TYPES.length);
+    const first = Math.max(from.getTime(), pod.from?.getTime() ?? 0);
+    const hours = Math.max(0, Math.floor((to.getTime() - first) / HOUR_MS));
+    // The pod's kinds by their index in SENSOR_TYPES (the statement's type array), in that order.
+    const kinds = SENSOR_TYPES.flatMap((type, t) => (pod.sensorIds.has(type) ? [{ type, t }] : []));
+    const hourly = new RollupColumns(hours * kinds.length);
     for (let h = 0; h < hours; h++) {
-      const start = from.getTime() + h * HOUR_MS;
+      const start = first + h * HOUR_MS;
       for (let s = 0; s < SAMPLES_PER_HOUR; s++) {
-        const values = readingsAt(pod.profile, new Date(start + s * FIVE_MIN_MS), rand);
-        SENSOR_TYPES.forEach((type, t) => {
-          hourly.add(t * hours + h, t, start, 1, values[type]);
+        const values = podReadingsAt(pod.profile, new Date(start + s * FIVE_MIN_MS), rand);
+        kinds.forEach(({ type, t }, k) => {
+          hourly.add(k * hours + h, t, start, 1, values[type] ?? 0);
         });
       }
     }
@@ -141,7 +146,8 @@ export async function writeRawReadings(
 ) {
   const first = Math.ceil(from.getTime() / FIVE_MIN_MS) * FIVE_MIN_MS;
   const steps = Math.max(0, Math.floor((to.getTime() - first) / FIVE_MIN_MS) + 1);
-  progress.phase('Last days (raw)', Math.ceil((pods.length * steps * SENSOR_TYPES.length) / RAW_BATCH));
+  const kinds = pods.reduce((n, p) => n + p.sensorIds.size, 0);
+  progress.phase('Last days (raw)', Math.ceil((kinds * steps) / RAW_BATCH));
   let batch: ReadingRow[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -153,11 +159,13 @@ export async function writeRawReadings(
   for (const pod of pods) {
     for (let i = 0; i < steps; i++) {
       const created = new Date(first + i * FIVE_MIN_MS);
-      const values = readingsAt(pod.profile, created, rand);
+      if (pod.from && created < pod.from) continue;
+      const values = podReadingsAt(pod.profile, created, rand);
       for (const type of SENSOR_TYPES) {
         const sensorId = pod.sensorIds.get(type);
-        if (sensorId === undefined) continue;
-        batch.push({ podId: pod.id, sensorId, sensorType: type, value: values[type], created });
+        const value = values[type];
+        if (sensorId === undefined || value === undefined) continue;
+        batch.push({ podId: pod.id, sensorId, sensorType: type, value, created });
       }
       if (batch.length >= RAW_BATCH) await flush();
     }

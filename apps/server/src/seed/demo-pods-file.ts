@@ -16,6 +16,8 @@ const demoPodSchema = z.object({
   voltage: z.number(),
   scale: z.number(),
   weatherPhase: z.number(),
+  outdoor: z.boolean().optional(),
+  measure: z.object({ from: z.string(), factor: z.number() }).optional(),
 });
 const fileSchema = z.object({ pods: z.array(demoPodSchema) });
 

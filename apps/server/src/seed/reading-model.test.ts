@@ -1,6 +1,17 @@
 import { SENSOR_RANGES, SENSOR_TYPES } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { type City, CLIMATES, localTime, occupancy, type PodProfile, readingsAt, seededRandom } from './reading-model';
+import {
+  type City,
+  CLIMATES,
+  dailyWeather,
+  localTime,
+  occupancy,
+  type PodProfile,
+  podReadingsAt,
+  podSensorTypes,
+  readingsAt,
+  seededRandom,
+} from './reading-model';
 
 const hotel: PodProfile = { kind: 'hotel', city: 'London', voltage: 230, scale: 1, weatherPhase: 0 };
 const nursery: PodProfile = { kind: 'nursery', city: 'Porto', voltage: 230, scale: 1, weatherPhase: 0 };
@@ -122,6 +133,67 @@ describe('readingsAt', () => {
   it('is deterministic for a seed', () => {
     const at = new Date('2025-05-01T12:00:00Z');
     expect(readingsAt(hotel, at, seededRandom(42))).toEqual(readingsAt(hotel, at, seededRandom(42)));
+  });
+});
+
+describe('what the savings read', () => {
+  const HOUR = 3_600_000;
+
+  it('gives an outdoor pod its temperature only: the weather its rooms answer to, with the day’s swing', () => {
+    const outdoor: PodProfile = { ...hotel, city: 'Dubai', outdoor: true };
+    expect(podSensorTypes(outdoor)).toEqual(['TEMPERATURE']);
+    expect(podSensorTypes(hotel)).toEqual(SENSOR_TYPES);
+    const rand = seededRandom(9);
+    const start = Date.UTC(2025, 6, 10);
+    const values = Array.from({ length: 288 }, (_, i) => podReadingsAt(outdoor, new Date(start + i * 300_000), rand));
+    expect(Object.keys(values[0] ?? {})).toEqual(['TEMPERATURE']);
+    const temps = values.map((v) => v.TEMPERATURE ?? Number.NaN);
+    const mean = temps.reduce((a, b) => a + b, 0) / temps.length;
+    // The day's mean is the day's weather (the swing averages out); the afternoon is 8 °C over the night.
+    expect(Math.abs(mean - dailyWeather(CLIMATES.Dubai, new Date(start + 12 * HOUR), 0))).toBeLessThan(0.3);
+    expect(Math.max(...temps) - Math.min(...temps)).toBeGreaterThan(7);
+  });
+
+  it('keeps a room in use or empty for a whole hour, so MOTION’s hourly maximum counts the hours in use', () => {
+    const rand = seededRandom(4);
+    let used = 0;
+    for (let h = 0; h < 24 * 28; h++) {
+      const motion = Array.from(
+        { length: 12 },
+        (_, s) => readingsAt(nursery, new Date(Date.UTC(2025, 2, 3) + h * HOUR + s * 300_000), rand).MOTION,
+      );
+      const electricity = readingsAt(nursery, new Date(Date.UTC(2025, 2, 3) + h * HOUR), rand).ELECTRICITY;
+      if (Math.max(...motion) === 1) {
+        used++;
+        expect(electricity).toBeGreaterThan(0.3);
+      }
+    }
+    // Four weeks of a nursery: about 10 hours on each open weekday.
+    expect(used).toBeGreaterThan(150);
+    expect(used).toBeLessThan(230);
+  });
+
+  it('heats London below 15 °C and cools Dubai above 22 °C: a winter day uses more in London, a summer day in Dubai', () => {
+    const dayUse = (profile: PodProfile, date: number) => {
+      const rand = seededRandom(2);
+      let sum = 0;
+      for (let i = 0; i < 288 * 7; i++) sum += readingsAt(profile, new Date(date + i * 300_000), rand).ELECTRICITY;
+      return sum;
+    };
+    const dubai = { ...hotel, city: 'Dubai' as const };
+    expect(dayUse(hotel, Date.UTC(2025, 0, 13))).toBeGreaterThan(1.3 * dayUse(hotel, Date.UTC(2025, 6, 14)));
+    expect(dayUse(dubai, Date.UTC(2025, 6, 14))).toBeGreaterThan(1.3 * dayUse(dubai, Date.UTC(2025, 0, 13)));
+  });
+
+  it('cuts electricity by the energy measure’s factor from its day on, and nothing else', () => {
+    const led: PodProfile = { ...hotel, measure: { from: '2025-08-01', factor: 0.88 } };
+    for (const at of ['2025-07-31T20:00:00Z', '2025-08-01T20:00:00Z']) {
+      const before = readingsAt(hotel, new Date(at), seededRandom(5));
+      const after = readingsAt(led, new Date(at), seededRandom(5));
+      const factor = at.startsWith('2025-08') ? 0.88 : 1;
+      expect(after.ELECTRICITY).toBeCloseTo(before.ELECTRICITY * factor, 3);
+      expect({ ...after, ELECTRICITY: 0 }).toEqual({ ...before, ELECTRICITY: 0 });
+    }
   });
 });
 

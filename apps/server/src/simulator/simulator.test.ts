@@ -21,7 +21,8 @@ beforeAll(async () => {
     podsFile,
     historyDays: 1,
     rawDays: 0,
-    maxPods: 2,
+    // Dubai's three rooms and its outdoor pod.
+    locations: ['dxb'],
     now: new Date(Date.now() - 3_600_000),
   }));
 });
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('simulator', () => {
-  it('publishes every sensor of every pod each interval through MQTT, and the readings are stored', async () => {
+  it('publishes every sensor of every pod each interval through MQTT (an outdoor pod its temperature), and the readings are stored', async () => {
     const started = new Date(Math.floor(Date.now() / 1000) * 1000);
     const ticks: TickReport[] = [];
     const problems: string[] = [];
@@ -44,17 +45,29 @@ describe('simulator', () => {
       onProblem: (pod) => problems.push(pod),
       connectTimeoutMs: 5000,
     });
-    expect(sim.connected).toBe(2);
+    expect(pods.map((p) => p.identifier)).toEqual([
+      'aurora-dxb-101',
+      'aurora-dxb-102',
+      'aurora-dxb-103',
+      'aurora-dxb-outdoor',
+    ]);
+    expect(sim.connected).toBe(4);
     expect(problems).toEqual(['no-such-pod']);
     await expect.poll(() => ticks.length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(2);
     await sim.stop();
 
-    expect(ticks[0]).toMatchObject({ pods: 3, connected: 2, acked: 2 * 8, failed: 0 });
+    expect(ticks[0]).toMatchObject({ pods: 5, connected: 4, acked: 3 * 8 + 1, failed: 0 });
     const stored = await t.db.query<{ n: number; kinds: number; pods: number }>(
       'SELECT count(*)::int AS n, count(DISTINCT sensor_type)::int AS kinds, count(DISTINCT pod_id)::int AS pods FROM measurement WHERE created >= $1',
       [started.toISOString()],
     );
     // A QoS 1 ack from Greenpod's broker means stored: every acked reading is in the table.
-    expect(stored[0]).toEqual({ n: ticks.reduce((n, r) => n + r.acked, 0), kinds: 8, pods: 2 });
+    expect(stored[0]).toEqual({ n: ticks.reduce((n, r) => n + r.acked, 0), kinds: 8, pods: 4 });
+    const outdoor = await t.db.query<{ type: string }>(
+      `SELECT DISTINCT m.sensor_type AS type FROM measurement m JOIN pod p ON p.id = m.pod_id
+       WHERE p.outdoor AND m.created >= $1`,
+      [started.toISOString()],
+    );
+    expect(outdoor).toEqual([{ type: 'TEMPERATURE' }]);
   });
 });

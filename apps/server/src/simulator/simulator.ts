@@ -1,7 +1,7 @@
-import { formatWireTime, SENSOR_TYPES } from '@greenpod/contracts';
+import { formatWireTime } from '@greenpod/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { DemoPod } from '../seed/demo-pods-file';
-import { readingsAt } from '../seed/reading-model';
+import { podReadingsAt, podSensorTypes } from '../seed/reading-model';
 
 export interface TickReport {
   at: Date;
@@ -33,7 +33,7 @@ export interface Simulator {
 
 /**
  * Live readings for pods through the real MQTT path: one client per pod, signed in with its
- * identifier and ingest key, publishing all eight sensor kinds every interval at QoS 1, exactly as a
+ * identifier and ingest key, publishing its sensor kinds (all eight in a room) every interval at QoS 1, exactly as a
  * device would. The same reading model as the seeded history keeps the live edge continuous.
  */
 export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
@@ -57,8 +57,9 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     const live = clients.filter(({ client }) => client.connected);
     const results = await Promise.allSettled(
       live.map(async ({ pod, client }) => {
-        const values = readingsAt(pod, at, Math.random);
-        const readings = SENSOR_TYPES.map((sensorType) => ({ sensorType, value: values[sensorType], created }));
+        // The pod's own kinds only: an outdoor pod sends its temperature.
+        const values = podReadingsAt(pod, at, Math.random);
+        const readings = podSensorTypes(pod).map((sensorType) => ({ sensorType, value: values[sensorType], created }));
         try {
           await client.publishAsync(`pods/${pod.identifier}/readings`, JSON.stringify({ readings }), { qos: 1 });
         } catch (err) {
