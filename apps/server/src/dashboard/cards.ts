@@ -1,6 +1,6 @@
 import type { DashboardCard, Scope, TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
-import { type PlaceFilter, visibleIds } from './dashboard-scope';
+import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
 import { podSumsSql } from './readings-query';
 
 /** A card as listCards reads it; the routes add each card's limits (contracts' dashboardCardSchema). */
@@ -83,8 +83,9 @@ export async function listCards(
   const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
   const offlinePodCount = `(SELECT count(*)::int FROM pod p JOIN pod_presence pp ON pp.pod_id = p.id AND pp.offline
      WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
-  // A location's or area's averages leave its outdoor pods out (they measure the weather); a pod card is its own.
-  const indoor = level === 'pod' ? '' : 'AND NOT t.outdoor';
+  // Averages leave outdoor pods out (they measure the weather), except a pod's own card and an area that holds
+  // only outdoor pods (a site's "Outdoor" area), whose card is the weather (docs/domain.md#consumption).
+  const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
   const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
   const rows = await db.query<Omit<Card, 'score'> & { total: number }>(

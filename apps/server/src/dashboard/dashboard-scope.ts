@@ -94,9 +94,13 @@ const visibleSql = (table: 'client' | 'location' | 'area' | 'pod', v: VisibleIds
         ? v.areas()
         : v.locations();
 
+/** A pod `t` that is indoor, or in an area without indoor pods (a site's "Outdoor" area: its card is the weather). */
+export const INDOOR_OR_ALL_OUTDOOR_AREA =
+  '(NOT t.outdoor OR NOT EXISTS (SELECT 1 FROM pod i WHERE i.area_id = t.area_id AND NOT i.outdoor))';
+
 /**
  * The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. `indoorOnly`
- * (the charts' averages) leaves outdoor pods out unless the filter names the pod.
+ * (the charts' averages) leaves outdoor pods out unless the filter names the pod or an area of outdoor pods only.
  */
 export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[], { indoorOnly = false } = {}): string {
   const where = [`t.id IN (${visibleIds(scope, params).pods()})`];
@@ -110,6 +114,7 @@ export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[], {
   add('area_id', f.areaId);
   add('id', f.podId);
   // Outdoor pods measure the weather: out of every average but their own (docs/domain.md#consumption).
-  if (indoorOnly && f.podId === undefined) where.push('NOT t.outdoor');
+  if (indoorOnly && f.podId === undefined)
+    where.push(f.areaId === undefined ? 'NOT t.outdoor' : INDOOR_OR_ALL_OUTDOOR_AREA);
   return `SELECT t.id FROM pod t WHERE ${where.join(' AND ')}`;
 }

@@ -270,6 +270,47 @@ describe('an empty window', () => {
   });
 });
 
+describe('outdoor pods', () => {
+  it("stay out of their location's and area's averages, except in an area of outdoor pods only", async () => {
+    const [a, b] = estate.pods.filter((p) => p.areaId === estate.areas[0]?.id) as [
+      Estate['pods'][number],
+      Estate['pods'][number],
+    ];
+    const at = new Date(END - 60_000);
+    await replaceReadings(t, estate, [
+      { podId: a.id, sensorType: 'TEMPERATURE', value: 21, created: at },
+      { podId: b.id, sensorType: 'TEMPERATURE', value: 3, created: at },
+    ]);
+    const cards = (filter: object) =>
+      listCards(t.db, { all: true } as never, {
+        filter,
+        window: { from: new Date(END - DAY), to: new Date(END) },
+        skip: 0,
+        limit: 10,
+        direction: 'ASC',
+        now: new Date(END),
+      });
+    const temperature = (page: { results: Card[] }, id: number) =>
+      page.results.find((c) => c.id === id)?.readings.find((r) => r.sensorType === 'TEMPERATURE')?.avg;
+    const setOutdoor = (id: number, outdoor: boolean) =>
+      t.db.query('UPDATE pod SET outdoor = $2 WHERE id = $1', [id, outdoor]);
+    try {
+      await setOutdoor(b.id, true);
+      expect(temperature(await cards({}), a.locationId)).toBe(21);
+      expect(temperature(await cards({ locationId: a.locationId }), a.areaId)).toBe(21);
+      // Its own card is the weather.
+      expect(temperature(await cards({ podId: b.id }), b.id)).toBe(3);
+      // An area holding only outdoor pods (a site's "Outdoor" area) averages them; its location still does not.
+      await setOutdoor(a.id, true);
+      expect(temperature(await cards({ locationId: a.locationId }), a.areaId)).toBe(12);
+      expect(temperature(await cards({}), a.locationId)).toBeUndefined();
+    } finally {
+      await setOutdoor(a.id, false);
+      await setOutdoor(b.id, false);
+    }
+  });
+});
+
 describe("a client's dashboard (its shortcode link) shows that client's places only", () => {
   let other: Estate;
   let viewer: { token: string };
