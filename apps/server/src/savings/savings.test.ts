@@ -95,7 +95,7 @@ async function rowOf(podId: number) {
   }>(
     `SELECT status, method, stars, value_flat, uncertainty, value_percentage, model FROM saving
      WHERE pod_id = $1 AND period_start = $2::date`,
-    [podId, month?.first],
+    [podId, month?.first ?? ''],
   );
   return row;
 }
@@ -190,10 +190,10 @@ describe('Create Savings and the scheduler', () => {
       (
         await t.db.query<{ d: string }>(
           `SELECT to_char(period_start, 'YYYY-MM-DD') AS d FROM saving WHERE pod_id = $1 ORDER BY 1`,
-          [pods[1]],
+          [pods[1] ?? 0],
         )
       ).map((r) => r.d);
-    await t.db.query('DELETE FROM saving WHERE pod_id = $1', [pods[1]]);
+    await t.db.query('DELETE FROM saving WHERE pod_id = $1', [pods[1] ?? 0]);
     // The day after the reporting month began: that month is still open.
     await runSavingsPass(t.db, { timeZone: 'UTC', now: new Date(month.start.getTime() + 86_400_000) });
     const early = await starts();

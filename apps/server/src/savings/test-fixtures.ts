@@ -36,7 +36,7 @@ export async function writeHourly(
     }
   });
   for (let i = 0; i < buckets.length; i += 5000) {
-    const slice = (xs: unknown[]) => xs.slice(i, i + 5000);
+    const slice = <T extends string | number>(xs: T[]) => xs.slice(i, i + 5000);
     await db.query(
       `INSERT INTO measurement_hourly (pod_id, sensor_type, bucket, count, sum, min, max)
        SELECT $1, $2, b, c, s, 0, m FROM unnest($3::timestamptz[], $4::int[], $5::float8[], $6::float8[]) AS u(b, c, s, m)
