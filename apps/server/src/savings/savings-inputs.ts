@@ -50,10 +50,13 @@ export async function readDayRecords(
   const to = dayStart(range.last, range.timeZone, 1);
   const podIds = pods.map((p) => p.id);
   const locationIds = [...new Set(pods.map((p) => p.locationId))];
-  const areaIds = [...new Set(pods.map((p) => p.areaId))];
   const window = [from.toISOString(), to.toISOString()];
 
-  const [use, weather, ownMotion, areaMotion] = await Promise.all([
+  // The location's outdoor pods first (few rows), so the temperature read goes by pod like the others.
+  const outdoor = await db.query<{ id: number }>('SELECT id FROM pod WHERE location_id = ANY($1::int[]) AND outdoor', [
+    locationIds,
+  ]);
+  const [use, weather, ownMotion] = await Promise.all([
     db.query<{ pod_id: number; day: string; sum: number; readings: number }>(
       `SELECT h.pod_id, ${LOCAL_DAY} AS day, sum(h.sum)::float8 AS sum, sum(h.count)::int AS readings
        FROM measurement_hourly h
@@ -61,14 +64,15 @@ export async function readDayRecords(
        GROUP BY 1, 2`,
       [podIds, range.timeZone, ...window, range.sensorType],
     ),
-    db.query<{ location_id: number; day: string; mean: number }>(
-      `SELECT p.location_id, ${LOCAL_DAY} AS day, (sum(h.sum) / NULLIF(sum(h.count), 0))::float8 AS mean
-       FROM measurement_hourly h JOIN pod p ON p.id = h.pod_id
-       WHERE p.location_id = ANY($1::int[]) AND p.outdoor AND h.bucket >= $3 AND h.bucket < $4
-         AND h.sensor_type = 'TEMPERATURE'
-       GROUP BY 1, 2`,
-      [locationIds, range.timeZone, ...window],
-    ),
+    outdoor.length === 0
+      ? Promise.resolve([])
+      : db.query<{ location_id: number; day: string; mean: number }>(
+          `SELECT p.location_id, ${LOCAL_DAY} AS day, (sum(h.sum) / NULLIF(sum(h.count), 0))::float8 AS mean
+           FROM measurement_hourly h JOIN pod p ON p.id = h.pod_id
+           WHERE h.pod_id = ANY($1::int[]) AND h.bucket >= $3 AND h.bucket < $4 AND h.sensor_type = 'TEMPERATURE'
+           GROUP BY 1, 2`,
+          [outdoor.map((o) => o.id), range.timeZone, ...window],
+        ),
     db.query<{ pod_id: number; day: string; hours: number }>(
       `SELECT h.pod_id, ${LOCAL_DAY} AS day, count(*) FILTER (WHERE h.max >= 1)::int AS hours
        FROM measurement_hourly h
@@ -76,14 +80,19 @@ export async function readDayRecords(
        GROUP BY 1, 2`,
       [podIds, range.timeZone, ...window],
     ),
-    db.query<{ area_id: number; day: string; hours: number }>(
-      `SELECT p.area_id, ${LOCAL_DAY} AS day, count(DISTINCT h.bucket) FILTER (WHERE h.max >= 1)::int AS hours
-       FROM measurement_hourly h JOIN pod p ON p.id = h.pod_id
-       WHERE p.area_id = ANY($1::int[]) AND h.bucket >= $3 AND h.bucket < $4 AND h.sensor_type = 'MOTION'
-       GROUP BY 1, 2`,
-      [areaIds, range.timeZone, ...window],
-    ),
   ]);
+  // The area's motion only for pods without their own motion sensor.
+  const withOwn = new Set(ownMotion.map((r) => r.pod_id));
+  const fallbackAreas = [...new Set(pods.filter((p) => !withOwn.has(p.id)).map((p) => p.areaId))];
+  const areaMotion = fallbackAreas.length
+    ? await db.query<{ area_id: number; day: string; hours: number }>(
+        `SELECT p.area_id, ${LOCAL_DAY} AS day, count(DISTINCT h.bucket) FILTER (WHERE h.max >= 1)::int AS hours
+         FROM pod p JOIN measurement_hourly h ON h.pod_id = p.id
+         WHERE p.area_id = ANY($1::int[]) AND h.bucket >= $3 AND h.bucket < $4 AND h.sensor_type = 'MOTION'
+         GROUP BY 1, 2`,
+        [fallbackAreas, range.timeZone, ...window],
+      )
+    : [];
 
   const useOf: Days<{ sum: number; readings: number }> = new Map();
   for (const r of use) put(useOf, r.pod_id, r.day, { sum: Number(r.sum), readings: Number(r.readings) });
