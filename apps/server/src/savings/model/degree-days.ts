@@ -19,10 +19,11 @@ export const MIN_NONZERO_DAYS = 10;
 export const MIN_TOTAL_DEGREE_DAYS = 20;
 
 /** Whether a degree-day series carries enough signal to fit a slope to. */
-export function qualifies(degreeDays: readonly number[]): boolean {
+export function qualifies(degreeDays: ArrayLike<number>): boolean {
   let nonZero = 0;
   let total = 0;
-  for (const dd of degreeDays) {
+  for (let i = 0; i < degreeDays.length; i++) {
+    const dd = degreeDays[i] as number;
     if (dd > 0) nonZero++;
     total += dd;
   }

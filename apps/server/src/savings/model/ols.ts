@@ -2,24 +2,40 @@
  * Ordinary least squares with an intercept, for the few predictors of the baseline model
  * (docs/domain.md#measured-baseline). Normal equations solved by Cholesky: with at most five
  * unknowns and well-scaled daily drivers this is exact enough and far faster than a general
- * library, which matters because the balance-point search fits a few hundred candidates.
+ * library. The solve works from X'X and X'y alone, so a search can compute the cross-products of
+ * its series once and score a few hundred candidates without passing over the days again.
  */
 import jStat from 'jstat';
 
-export interface OlsFit {
+/** What the normal equations give: no pass over the days, no p-values. */
+export interface OlsSummary {
   /** Intercept first, then one per predictor column, in the order given. */
   coefficients: number[];
   standardErrors: number[];
   tStats: number[];
-  /** Two-sided p-values from Student's t with `dof` degrees of freedom. */
-  pValues: number[];
-  fitted: number[];
-  /** y - fitted. */
-  residuals: number[];
+  /** Sum of squared residuals. */
+  sse: number;
   rSquared: number;
   adjustedRSquared: number;
   /** n - (predictors + 1). */
   dof: number;
+}
+
+export interface OlsFit extends OlsSummary {
+  /** Two-sided p-values from Student's t with `dof` degrees of freedom, intercept first. */
+  pValues: number[];
+  fitted: number[];
+  /** y - fitted. */
+  residuals: number[];
+}
+
+/** The normal equations of one fit, intercept first: X'X, X'y, y'y, the sum of y and n. */
+export interface NormalEquations {
+  xtx: number[][];
+  xty: number[];
+  yty: number;
+  sumY: number;
+  n: number;
 }
 
 /** A pivot this small relative to its diagonal means a column is (nearly) a combination of others. */
@@ -76,50 +92,22 @@ export function twoSidedP(t: number, dof: number): number {
   return 2 * (1 - jStat.studentt.cdf(Math.abs(t), dof));
 }
 
-/**
- * Fits y = b0 + b1 x1 + ... + bk xk. `columns` holds one array per predictor, each as long as y.
- * Returns null when there are no degrees of freedom left or the normal matrix is singular.
- */
-export function ols(columns: readonly (readonly number[])[], y: readonly number[]): OlsFit | null {
-  const n = y.length;
-  const k = columns.length + 1;
-  const dof = n - k;
-  if (dof < 1 || columns.some((c) => c.length !== n)) return null;
-  // The design row of day i is [1, x1[i], ..., xk[i]]; X'X and X'y are accumulated without building X.
-  const col = (j: number, i: number) => (j === 0 ? 1 : ((columns[j - 1] as readonly number[])[i] as number));
-  const xtx = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  const xty = new Array<number>(k).fill(0);
-  for (let i = 0; i < n; i++) {
-    const yi = y[i] as number;
-    for (let a = 0; a < k; a++) {
-      const xa = col(a, i);
-      xty[a] = (xty[a] as number) + xa * yi;
-      const row = xtx[a] as number[];
-      for (let b = 0; b <= a; b++) row[b] = (row[b] as number) + xa * col(b, i);
-    }
-  }
-  for (let a = 0; a < k; a++) {
-    for (let b = a + 1; b < k; b++) (xtx[a] as number[])[b] = (xtx[b] as number[])[a] as number;
-  }
-  const l = cholesky(xtx);
-  if (!l) return null;
-  const coefficients = solve(l, xty);
+type Series = ArrayLike<number>;
 
-  const fitted = new Array<number>(n);
-  const residuals = new Array<number>(n);
-  let sse = 0;
-  let meanY = 0;
-  for (let i = 0; i < n; i++) meanY += (y[i] as number) / n;
-  let sst = 0;
-  for (let i = 0; i < n; i++) {
-    let f = 0;
-    for (let a = 0; a < k; a++) f += (coefficients[a] as number) * col(a, i);
-    const e = (y[i] as number) - f;
-    fitted[i] = f;
-    residuals[i] = e;
-    sse += e * e;
-    sst += ((y[i] as number) - meanY) ** 2;
-  }
+/**
+ * Solves the normal equations. `sse` may be given when the caller has the residuals (exact);
+ * otherwise it is y'y - b'X'y, which loses a few digits to cancellation but none that matter for
+ * comparing candidates. Null when no degree of freedom is left or X'X is singular.
+ */
+export function solveNormal(eq: NormalEquations, knownSse?: number): OlsSummary | null {
+  const k = eq.xty.length;
+  const dof = eq.n - k;
+  if (dof < 1) return null;
+  const l = cholesky(eq.xtx);
+  if (!l) return null;
+  const coefficients = solve(l, eq.xty);
+  const sse = knownSse ?? Math.max(0, eq.yty - coefficients.reduce((s, b, a) => s + b * (eq.xty[a] as number), 0));
+  const sst = Math.max(0, eq.yty - (eq.sumY * eq.sumY) / eq.n);
   // Var(b) = s^2 (X'X)^-1; only the diagonal is needed, one solve per unit vector.
   const s2 = sse / dof;
   const standardErrors = coefficients.map((_, j) => {
@@ -134,16 +122,51 @@ export function ols(columns: readonly (readonly number[])[], y: readonly number[
   });
   // A constant series has nothing to explain: R-squared 0 rather than 0/0.
   const rSquared = sst > 0 ? 1 - sse / sst : 0;
-  const adjustedRSquared = 1 - ((1 - rSquared) * (n - 1)) / dof;
+  const adjustedRSquared = 1 - ((1 - rSquared) * (eq.n - 1)) / dof;
+  return { coefficients, standardErrors, tStats, sse, rSquared, adjustedRSquared, dof };
+}
+
+const dot = (a: Series, b: Series) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+  return s;
+};
+
+/** X'X, X'y, y'y of an intercept and the given columns. */
+export function normalEquations(columns: readonly Series[], y: Series): NormalEquations {
+  const x: Series[] = [new Float64Array(y.length).fill(1), ...columns];
   return {
-    coefficients,
-    standardErrors,
-    tStats,
-    pValues: tStats.map((t) => twoSidedP(t, dof)),
-    fitted,
-    residuals,
-    rSquared,
-    adjustedRSquared,
-    dof,
+    xtx: x.map((a) => x.map((b) => dot(a, b))),
+    xty: x.map((a) => dot(a, y)),
+    yty: dot(y, y),
+    sumY: dot(x[0] as Series, y),
+    n: y.length,
   };
+}
+
+/**
+ * Fits y = b0 + b1 x1 + ... + bk xk. `columns` holds one array per predictor, each as long as y.
+ * Returns null when there are no degrees of freedom left or the normal matrix is singular.
+ */
+export function ols(columns: readonly Series[], y: Series): OlsFit | null {
+  const n = y.length;
+  if (columns.some((c) => c.length !== n)) return null;
+  const eq = normalEquations(columns, y);
+  const first = solveNormal(eq);
+  if (!first) return null;
+  const fitted = new Array<number>(n);
+  const residuals = new Array<number>(n);
+  let sse = 0;
+  for (let i = 0; i < n; i++) {
+    let f = first.coefficients[0] as number;
+    columns.forEach((c, j) => {
+      f += (first.coefficients[j + 1] as number) * (c[i] as number);
+    });
+    fitted[i] = f;
+    residuals[i] = (y[i] as number) - f;
+    sse += (residuals[i] as number) ** 2;
+  }
+  // The statistics again from the exact residuals; the coefficients are the same.
+  const fit = solveNormal(eq, sse) ?? first;
+  return { ...fit, pValues: fit.tStats.map((t) => twoSidedP(t, fit.dof)), fitted, residuals };
 }
