@@ -30,6 +30,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp, spaShell } from './plugins/web-app';
+import { savingsRoutes } from './savings/savings-routes';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
   await app.register(tipRoutes);
+  await app.register(savingsRoutes);
   await app.register(weatherRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;

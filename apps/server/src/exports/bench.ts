@@ -1,3 +1,4 @@
+/// <reference path="../savings/model/jstat.d.ts" />
 // What bench/ drives below the HTTP API: a database opened, migrated and seeded, and the dashboard and rollup
 // queries it times. Bench imports them as `@greenpod/server/bench` (the package's exports map), so it depends
 // on this list rather than on where each piece sits inside src/.
@@ -18,6 +19,8 @@ export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
+export { fitBaseline } from '../savings/model';
+export { readDayRecords } from '../savings/savings-inputs';
 export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
