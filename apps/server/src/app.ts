@@ -31,6 +31,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp, spaShell } from './plugins/web-app';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
+import { scoreRoutes } from './score/score-routes';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
 import { themeRoutes } from './themes/theme-routes';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
   await app.register(weatherRoutes);
+  await app.register(scoreRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }

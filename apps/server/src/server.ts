@@ -5,6 +5,7 @@ import { keepDataDirPrivate } from './data-dir';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
+import { startScoreScheduler } from './score/score-scheduler';
 import { seedBase } from './seed/base-seed';
 import { seedDemoEstate } from './seed/demo-estate';
 import { demoPodsPath } from './seed/demo-pods-file';
@@ -59,6 +60,7 @@ async function main() {
   const simulator = demo && !config.MQTT_URL ? await startDemoStream({ config, brokerPort, log: app.log }) : undefined;
   const maintenance = startMaintenance(db, { retentionDays: config.RAW_RETENTION_DAYS, log: app.log });
   const aggregates = startAggregateScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
+  const scores = startScoreScheduler(db, app.log);
 
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
@@ -86,6 +88,7 @@ async function main() {
   const stop = async () => {
     maintenance.stop();
     await aggregates.stop();
+    await scores.stop();
     await simulator?.stop();
     await mqtt.close();
     await app.close();
