@@ -33,8 +33,9 @@ export function sampleValue(f: FieldDef, n: number): unknown {
     // the type of its sensor (the factory's sensor is a temperature sensor, -40..100).
     case 'number':
       return Math.min(Math.max(1, f.min ?? 0), f.max ?? Number.POSITIVE_INFINITY);
+    // A flag's default where it has one (a pod is indoor unless said otherwise), else on.
     case 'flag':
-      return true;
+      return f.default ?? true;
     case 'enum':
       return f.values[0];
     case 'tags':
