@@ -23,3 +23,4 @@ export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
 export { addPodRowsSql } from '../telemetry/location-rollups';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
+export { computeScores } from '../score/score-compute';

@@ -35,6 +35,7 @@ export interface ComputeScoresOptions {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 export const DEACTIVATED_SCORE_REASON = 'Deactivated pod: it sends no readings';
 
 type PodRow = {
@@ -92,8 +93,7 @@ export async function computeScores(db: Queryable, opts: ComputeScoresOptions = 
     );
     const empty: ScopeRow[] = [];
     for (const level of levels)
-      for (const id of opts.ids)
-        if (!seen.has(`${level}:${id}`)) empty.push({ level, id, answer: scoreOf(null, []) });
+      for (const id of opts.ids) if (!seen.has(`${level}:${id}`)) empty.push({ level, id, answer: scoreOf(null, []) });
     written += await storeScores(db, empty, now);
   } else {
     // Scopes left without pods: a row saying there is nothing to score, not a stale one.
@@ -115,86 +115,8 @@ async function scoreClient(
   const { from, to, hours } = scoreWindow(now);
   const areasWithMotion = new Set<number>();
 
+  for (const chunk of areaChunks(scored)) await podSums(db, chunk, from, to, hours, sums, areasWithMotion);
   if (ids.length > 0) {
-    // Completeness: the readings of the sensor types each pod carries (at most 12 an hour counted).
-    const carried = await db.query<{ pod_id: number; types: number; motion: boolean; readings: number }>(
-      `WITH c AS (SELECT ps.pod_id, array_agg(DISTINCT s.type) AS types
-                  FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id
-                  WHERE ps.pod_id = ANY($1::int[]) GROUP BY 1)
-       SELECT c.pod_id, cardinality(c.types) AS types, 'MOTION' = ANY(c.types) AS motion,
-              coalesce((SELECT sum(least(h.count, 12)) FROM measurement_hourly h
-                        WHERE h.pod_id = c.pod_id AND h.bucket >= $2 AND h.bucket < $3
-                          AND h.sensor_type = ANY(c.types)), 0)::float8 AS readings
-       FROM c`,
-      [ids, from, to],
-    );
-    const areaOf = new Map(scored.map((p) => [p.id, p.area_id]));
-    for (const r of carried) {
-      const s = sums.get(r.pod_id);
-      if (!s) continue;
-      s.readings = r.readings;
-      s.expectedReadings = r.types * hours * 12;
-      const area = areaOf.get(r.pod_id);
-      if (r.motion && area !== undefined) areasWithMotion.add(area);
-    }
-
-    // Comfort and waste, pod-hour by pod-hour: an hour is occupied when a pod of the area saw motion in
-    // it (hourly max >= 1), or, in an area without a motion sensor, from 07:00 to 22:00 local time.
-    const hourly = await db.query<{
-      pod_id: number;
-      occupied_hours: number;
-      comfortable_hours: number;
-      electricity: number | null;
-      empty_electricity: number | null;
-    }>(
-      `WITH pods AS MATERIALIZED (
-         SELECT p.id, p.area_id, p.voltage, coalesce(z.zone, 'UTC') AS zone, p.area_id = ANY($4::int[]) AS motion
-         FROM pod p JOIN location l ON l.id = p.location_id
-         LEFT JOIN unnest($5::text[], $6::text[]) AS z(city, zone) ON z.city = l.city
-         WHERE p.id = ANY($1::int[])
-       ), h AS MATERIALIZED (
-         SELECT h.pod_id, h.bucket, h.sensor_type, h.sum / h.count AS mean, h.sum, h.max
-         FROM measurement_hourly h
-         WHERE h.pod_id = ANY($1::int[]) AND h.bucket >= $2 AND h.bucket < $3 AND h.count > 0
-           AND h.sensor_type IN ('MOTION', 'TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY', 'ELECTRICITY')
-       ), seen AS (
-         SELECT DISTINCT p.area_id, h.bucket FROM h JOIN pods p ON p.id = h.pod_id
-         WHERE h.sensor_type = 'MOTION' AND h.max >= 1
-       ), ph AS (
-         SELECT h.pod_id, h.bucket,
-                bool_and(CASE h.sensor_type
-                           WHEN 'TEMPERATURE' THEN h.mean BETWEEN ${COMFORT.minC} AND ${COMFORT.maxC}
-                           WHEN 'HUMIDITY' THEN h.mean BETWEEN ${COMFORT.minRh} AND ${COMFORT.maxRh}
-                           WHEN 'AIR_QUALITY' THEN h.mean <= ${COMFORT.maxIaq} END) AS comfortable,
-                bool_or(h.sensor_type IN ('TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY')) AS comfort_measured,
-                sum(h.sum) FILTER (WHERE h.sensor_type = 'ELECTRICITY') AS electricity
-         FROM h GROUP BY 1, 2
-       ), o AS (
-         SELECT ph.*, p.voltage,
-                CASE WHEN p.motion THEN seen.area_id IS NOT NULL
-                     ELSE extract(hour FROM ph.bucket AT TIME ZONE p.zone)
-                          BETWEEN ${DEFAULT_OCCUPIED_FROM_HOUR} AND ${DEFAULT_OCCUPIED_TO_HOUR - 1} END AS occupied
-         FROM ph JOIN pods p ON p.id = ph.pod_id
-         LEFT JOIN seen ON seen.area_id = p.area_id AND seen.bucket = ph.bucket
-       )
-       SELECT pod_id,
-              count(*) FILTER (WHERE occupied AND comfort_measured)::int AS occupied_hours,
-              count(*) FILTER (WHERE occupied AND comfort_measured AND comfortable)::int AS comfortable_hours,
-              (sum(electricity) * max(voltage) / 1000)::float8 AS electricity,
-              (coalesce(sum(electricity) FILTER (WHERE NOT occupied), 0) * max(voltage) / 1000)::float8 AS empty_electricity
-       FROM o GROUP BY pod_id`,
-      [ids, from, to, [...areasWithMotion], ...CITY_ZONE_PARAMS],
-    );
-    for (const r of hourly) {
-      const s = sums.get(r.pod_id);
-      if (!s) continue;
-      s.occupiedHours = r.occupied_hours;
-      s.comfortableHours = r.comfortable_hours;
-      // A negative electricity sum (a meter fed back) leaves the part out rather than flip its share.
-      s.electricity = Math.max(0, r.electricity ?? 0);
-      s.emptyElectricity = Math.min(s.electricity, Math.max(0, r.empty_electricity ?? 0));
-    }
-
     // Energy: the claimed savings whose periods lie in the window, one period type per pod and sensor type
     // (the finest it has: days, else weeks, else months), so overlapping periods are not counted twice.
     const savings = await db.query<{ pod_id: number; sensor_type: string; avoided: number; expected: number }>(
@@ -248,6 +170,124 @@ async function scoreClient(
     } else scopeOf('pod', p.id, [p]);
   }
   return rows;
+}
+
+/** Pods in slices of whole areas (an area's occupancy needs all its pods), about CHUNK_PODS at a time. */
+const CHUNK_PODS = 25;
+function areaChunks(pods: PodRow[]): PodRow[][] {
+  const byArea = new Map<number, PodRow[]>();
+  for (const p of pods) byArea.set(p.area_id, [...(byArea.get(p.area_id) ?? []), p]);
+  const chunks: PodRow[][] = [];
+  let current: PodRow[] = [];
+  for (const members of byArea.values()) {
+    if (current.length > 0 && current.length + members.length > CHUNK_PODS) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(...members);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Completeness, comfort and waste sums of a slice of pods (two statements), so that no statement holds the
+ * database for a whole estate's 30 days.
+ */
+async function podSums(
+  db: Queryable,
+  scored: PodRow[],
+  from: Date,
+  to: Date,
+  hours: number,
+  sums: Map<number, ScoreSums>,
+  areasWithMotion: Set<number>,
+) {
+  const ids = scored.map((p) => p.id);
+  // Completeness: the readings of the sensor types each pod carries, at most 12 an hour counted: the whole
+  // UTC days of the window from the daily rollups (at most 288 a day), the hours at its two ends from the hourly.
+  const dayFrom = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+  const dayTo = new Date(Math.max(dayFrom.getTime(), Math.floor(to.getTime() / DAY_MS) * DAY_MS));
+  const carried = await db.query<{ pod_id: number; types: number; motion: boolean; readings: number }>(
+    `WITH c AS (SELECT ps.pod_id, array_agg(DISTINCT s.type) AS types
+                FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id
+                WHERE ps.pod_id = ANY($1::int[]) GROUP BY 1)
+     SELECT c.pod_id, cardinality(c.types) AS types, 'MOTION' = ANY(c.types) AS motion,
+            (coalesce((SELECT sum(least(d.count, 288)) FROM measurement_daily d
+                       WHERE d.pod_id = c.pod_id AND d.bucket >= $4 AND d.bucket < $5
+                         AND d.sensor_type = ANY(c.types)), 0)
+             + coalesce((SELECT sum(least(h.count, 12)) FROM measurement_hourly h
+                         WHERE h.pod_id = c.pod_id AND ((h.bucket >= $2 AND h.bucket < $4) OR (h.bucket >= $5 AND h.bucket < $3))
+                           AND h.sensor_type = ANY(c.types)), 0))::float8 AS readings
+     FROM c`,
+    [ids, from, to, dayFrom, dayTo],
+  );
+  const areaOf = new Map(scored.map((p) => [p.id, p.area_id]));
+  for (const r of carried) {
+    const s = sums.get(r.pod_id);
+    if (!s) continue;
+    s.readings = r.readings;
+    s.expectedReadings = r.types * hours * 12;
+    const area = areaOf.get(r.pod_id);
+    if (r.motion && area !== undefined) areasWithMotion.add(area);
+  }
+
+  // Comfort and waste, pod-hour by pod-hour: an hour is occupied when a pod of the area saw motion in
+  // it (hourly max >= 1), or, in an area without a motion sensor, from 07:00 to 22:00 local time.
+  const hourly = await db.query<{
+    pod_id: number;
+    occupied_hours: number;
+    comfortable_hours: number;
+    electricity: number | null;
+    empty_electricity: number | null;
+  }>(
+    `WITH pods AS MATERIALIZED (
+       SELECT p.id, p.area_id, p.voltage, coalesce(z.zone, 'UTC') AS zone, p.area_id = ANY($4::int[]) AS motion
+       FROM pod p JOIN location l ON l.id = p.location_id
+       LEFT JOIN unnest($5::text[], $6::text[]) AS z(city, zone) ON z.city = l.city
+       WHERE p.id = ANY($1::int[])
+     ), h AS MATERIALIZED (
+       SELECT h.pod_id, h.bucket, h.sensor_type, h.sum / h.count AS mean, h.sum, h.max
+       FROM measurement_hourly h
+       WHERE h.pod_id = ANY($1::int[]) AND h.bucket >= $2 AND h.bucket < $3 AND h.count > 0
+         AND h.sensor_type IN ('MOTION', 'TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY', 'ELECTRICITY')
+     ), seen AS (
+       SELECT DISTINCT p.area_id, h.bucket FROM h JOIN pods p ON p.id = h.pod_id
+       WHERE h.sensor_type = 'MOTION' AND h.max >= 1
+     ), ph AS (
+       SELECT h.pod_id, h.bucket,
+              bool_and(CASE h.sensor_type
+                         WHEN 'TEMPERATURE' THEN h.mean BETWEEN ${COMFORT.minC} AND ${COMFORT.maxC}
+                         WHEN 'HUMIDITY' THEN h.mean BETWEEN ${COMFORT.minRh} AND ${COMFORT.maxRh}
+                         WHEN 'AIR_QUALITY' THEN h.mean <= ${COMFORT.maxIaq} END) AS comfortable,
+              bool_or(h.sensor_type IN ('TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY')) AS comfort_measured,
+              sum(h.sum) FILTER (WHERE h.sensor_type = 'ELECTRICITY') AS electricity
+       FROM h GROUP BY 1, 2
+     ), o AS (
+       SELECT ph.*, p.voltage,
+              CASE WHEN p.motion THEN seen.area_id IS NOT NULL
+                   ELSE extract(hour FROM ph.bucket AT TIME ZONE p.zone)
+                        BETWEEN ${DEFAULT_OCCUPIED_FROM_HOUR} AND ${DEFAULT_OCCUPIED_TO_HOUR - 1} END AS occupied
+       FROM ph JOIN pods p ON p.id = ph.pod_id
+       LEFT JOIN seen ON seen.area_id = p.area_id AND seen.bucket = ph.bucket
+     )
+     SELECT pod_id,
+            count(*) FILTER (WHERE occupied AND comfort_measured)::int AS occupied_hours,
+            count(*) FILTER (WHERE occupied AND comfort_measured AND comfortable)::int AS comfortable_hours,
+            (sum(electricity) * max(voltage) / 1000)::float8 AS electricity,
+            (coalesce(sum(electricity) FILTER (WHERE NOT occupied), 0) * max(voltage) / 1000)::float8 AS empty_electricity
+     FROM o GROUP BY pod_id`,
+    [ids, from, to, [...areasWithMotion], ...CITY_ZONE_PARAMS],
+  );
+  for (const r of hourly) {
+    const s = sums.get(r.pod_id);
+    if (!s) continue;
+    s.occupiedHours = r.occupied_hours;
+    s.comfortableHours = r.comfortable_hours;
+    // A negative electricity sum (a meter fed back) leaves the part out rather than flip its share.
+    s.electricity = Math.max(0, r.electricity ?? 0);
+    s.emptyElectricity = Math.min(s.electricity, Math.max(0, r.empty_electricity ?? 0));
+  }
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);

@@ -86,8 +86,7 @@ export function wastePart(share: number, note: string | null): ScorePartAnswer {
     value: Math.round(share * 10) / 10,
     unit: '%',
     reference: 'Electricity used in unoccupied hours: 10 % or less earns 5 stars',
-    next:
-      target === undefined ? null : `Use at most ${target} % of electricity in empty hours (now ${fmt(share)} %)`,
+    next: target === undefined ? null : `Use at most ${target} % of electricity in empty hours (now ${fmt(share)} %)`,
     note,
     tipTags: ['ELECTRICITY', 'MOTION'],
   };
@@ -174,10 +173,7 @@ export const completenessOf = (readings: number, expected: number) =>
   expected > 0 ? Math.min(1, readings / expected) : null;
 
 /** A scope's score: the parts' rounded mean, or null with the reason (too few readings, or no part). */
-export function scoreOf(
-  completeness: number | null,
-  parts: ScorePartAnswer[],
-): Omit<ScoreAnswer, 'computed'> {
+export function scoreOf(completeness: number | null, parts: ScorePartAnswer[]): Omit<ScoreAnswer, 'computed'> {
   if (completeness !== null && completeness < MIN_COMPLETENESS - 1e-9) {
     return {
       stars: null,

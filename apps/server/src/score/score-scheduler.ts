@@ -7,10 +7,12 @@ const LOCK_NAMESPACE = 0x47505343;
 const LOCK_KEY = 1;
 
 /**
- * One pass: every scope's score (docs/domain.md#green-score), in a transaction holding the score lock, so
- * with several instances one computes and the others skip (null). On PGlite the lock is always granted.
+ * One pass: every scope's score (docs/domain.md#green-score). On PostgreSQL in a transaction holding the score
+ * lock, so with several instances one computes and the others skip (null). On PGlite (one process owns the
+ * data folder: nothing to share) without a transaction, so requests are answered between its statements.
  */
 export async function runScheduledScores(db: Database, opts: { now?: Date } = {}): Promise<number | null> {
+  if (db.kind === 'pglite') return computeScores(db, { now: opts.now });
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
       LOCK_NAMESPACE,

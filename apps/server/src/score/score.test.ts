@@ -34,7 +34,15 @@ async function hourly(podId: number, sensorType: string, mean: string, max = mea
   );
 }
 
-async function saving(podId: number, type: string, start: number, days: number, expected: number, avoided: number, status = 'claimed') {
+async function saving(
+  podId: number,
+  type: string,
+  start: number,
+  days: number,
+  expected: number,
+  avoided: number,
+  status = 'claimed',
+) {
   const day = (n: number) => new Date(from.getTime() + n * 86_400_000).toISOString().slice(0, 10);
   await t.db.query(
     `INSERT INTO saving (group_id, client_id, pod_id, sensor_type, type, time_range, period_start, period_end,
@@ -71,7 +79,12 @@ beforeAll(async () => {
   // Area A: motion from 09:00 to 17:00 UTC (8 of 24 hours occupied); 1 occupied hour in 10 too warm (90 %);
   // 10 units of electricity an occupied hour, 1 an empty one (480 / 2,880 = 16.7 % in empty hours).
   ids.p1 = await podWith(a, ['MOTION', 'TEMPERATURE', 'HUMIDITY', 'ELECTRICITY']);
-  await hourly(ids.p1, 'MOTION', 'CASE WHEN h BETWEEN 9 AND 16 THEN 0.2 ELSE 0 END', 'CASE WHEN h BETWEEN 9 AND 16 THEN 1 ELSE 0 END');
+  await hourly(
+    ids.p1,
+    'MOTION',
+    'CASE WHEN h BETWEEN 9 AND 16 THEN 0.2 ELSE 0 END',
+    'CASE WHEN h BETWEEN 9 AND 16 THEN 1 ELSE 0 END',
+  );
   await hourly(ids.p1, 'TEMPERATURE', 'CASE WHEN h = 9 AND i / 24 < 24 THEN 28 ELSE 22 END');
   await hourly(ids.p1, 'HUMIDITY', '45');
   await hourly(ids.p1, 'ELECTRICITY', 'CASE WHEN h BETWEEN 9 AND 16 THEN 10 ELSE 1 END / 12.0');
@@ -89,6 +102,13 @@ beforeAll(async () => {
   ids.p2 = await podWith(b, ['TEMPERATURE', 'ELECTRICITY']);
   await hourly(ids.p2, 'TEMPERATURE', '22');
   await hourly(ids.p2, 'ELECTRICITY', '1 / 12.0');
+
+  // The daily rollups, as the measurement writer keeps them beside the hourly ones.
+  await t.db.query(
+    `INSERT INTO measurement_daily (pod_id, sensor_type, bucket, count, sum, min, max)
+     SELECT pod_id, sensor_type, date_bin('1 day', bucket, '2000-01-01 00:00:00+00'), sum(count), sum(sum), min(min), max(max)
+     FROM measurement_hourly GROUP BY 1, 2, 3`,
+  );
 
   // Another client's location.
   other = {};
@@ -185,9 +205,13 @@ describe('GET /api/score', () => {
   it('puts the stored score on the cards, an outdoor pod with its reason', async () => {
     await runScheduledScores(t.db, { now: NOW });
     const cards = async (q: object) => {
-      const res = await t.call('GET', `/api/stat-all?dataTableParams=${encodeURIComponent(JSON.stringify({ fetchParams: q }))}`, {
-        token: t.adminToken,
-      });
+      const res = await t.call(
+        'GET',
+        `/api/stat-all?dataTableParams=${encodeURIComponent(JSON.stringify({ fetchParams: q }))}`,
+        {
+          token: t.adminToken,
+        },
+      );
       expect(res.status).toBe(200);
       return new Map((res.body.data as { results: Card[] }).results.map((c) => [c.id, c]));
     };
