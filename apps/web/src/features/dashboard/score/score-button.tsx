@@ -126,6 +126,7 @@ function ScoreBody({ answer }: { answer: ScoreAnswer }) {
                 count={5}
                 readOnly
                 size="xs"
+                role="img"
                 aria-label={`${SCORE_PART_LABELS[p.part]}: ${p.stars} of 5 stars`}
               />
               <Text size="sm" fw={600}>
