@@ -1,6 +1,6 @@
 /**
  * bench/score: the green score (docs/domain.md#green-score) on one client of --pods pods (10 locations x 10
- * areas), 30 days of hourly rollups (temperature, humidity, air quality, electricity; motion in half the
+ * areas; fewer than 100: 1 x 2), 30 days of hourly rollups (temperature, humidity, air quality, electricity; motion in half the
  * areas) and a claimed daily saving per pod and day. Prints, measured in one run on PGlite and PostgreSQL:
  * computeScores' time for the whole client, and the p50/p95 of the dashboard's card reads (locations, the areas
  * of a location, the pods of an area) with no score stored and with every score stored.
@@ -29,7 +29,10 @@ const { values: args } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
   },
 });
-const PODS = Math.max(100, Number(args.pods));
+const PODS = Math.max(2, Number(args.pods));
+// 10 locations x 10 areas from 100 pods; a smoke run's handful sit in 1 location x 2 areas.
+const LOCATIONS = PODS >= 100 ? 10 : 1;
+const AREAS = PODS >= 100 ? 10 : 2;
 const RUNS = Math.max(3, Number(args.runs));
 const NOW = new Date('2025-12-31T14:37:13.000Z');
 const SCOPE = { all: true } as const;
@@ -37,7 +40,7 @@ const SCOPE = { all: true } as const;
 async function build(db: Database) {
   await migrate(db);
   await seedBase(db, { adminEmail: 'bench@greenpod.test', adminPassword: 'bench-password-1' });
-  const perArea = PODS / 100;
+  const perArea = Math.max(1, Math.round(PODS / (LOCATIONS * AREAS)));
   await db.query(`INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', 'benchgroup01')`);
   await db.query(
     `INSERT INTO client (group_id, title, description, shortcode) SELECT id, 'Bench client', 'bench', 'benchclient1' FROM app_group`,
@@ -46,11 +49,11 @@ async function build(db: Database) {
     `INSERT INTO location (group_id, client_id, title, description, country, city, address, contact_name, contact_number, box_count)
      SELECT c.group_id, c.id, 'Location ' || lpad(i::text, 2, '0'), 'bench', 'UK',
             (ARRAY['Dubai', 'London', 'Athens', 'Abu Dhabi', 'Ras al-Khaimah', 'Porto'])[1 + i % 6], 'x', 'x', 'x', 0
-     FROM client c, generate_series(1, 10) i`,
+     FROM client c, generate_series(1, ${LOCATIONS}) i`,
   );
   await db.query(
     `INSERT INTO area (group_id, client_id, location_id, title, description)
-     SELECT l.group_id, l.client_id, l.id, 'Area ' || lpad(i::text, 2, '0'), 'bench' FROM location l, generate_series(1, 10) i`,
+     SELECT l.group_id, l.client_id, l.id, 'Area ' || lpad(i::text, 2, '0'), 'bench' FROM location l, generate_series(1, ${AREAS}) i`,
   );
   await db.query(
     `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage)
@@ -129,11 +132,10 @@ async function bench(name: string, db: Database) {
   console.log(
     `${name}: built ${PODS} pods x 30 days of hourly rollups in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  if (process.env.SCORE_STOP_AFTER_BUILD) return process.exit(0) as never;
   const without = await timeCards(db);
   const computeMs: number[] = [];
   let rows = 0;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 2; i++) {
     const t = performance.now();
     rows = await computeScores(db, { now: NOW });
     computeMs.push(performance.now() - t);
@@ -155,7 +157,7 @@ async function bench(name: string, db: Database) {
 
 const results = [];
 if (!args['skip-pglite']) {
-  const db = await openPglite(process.env.SCORE_PGLITE_DIR);
+  const db = await openPglite();
   results.push(await bench('PGlite', db));
   await db.close();
 }

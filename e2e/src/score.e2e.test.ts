@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe';
 import { type AdminSession, adminSession, clientLink, podEstate, signInAs, unique } from './admin-api';
+import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
 
 /** The green score on a pod card (docs/domain.md#green-score), on data this test sends through the ingest. */
@@ -24,7 +24,10 @@ beforeAll(async () => {
   const readings: { sensorType: string; value: number; created: string }[] = [];
   for (let t = end - 30 * 86_400_000 - 3_600_000; t <= end; t += 300_000) {
     const created = new Date(t).toISOString();
-    readings.push({ sensorType: 'TEMPERATURE', value: 22, created }, { sensorType: 'ELECTRICITY', value: 0.1, created });
+    readings.push(
+      { sensorType: 'TEMPERATURE', value: 22, created },
+      { sensorType: 'ELECTRICITY', value: 0.1, created },
+    );
   }
   for (let i = 0; i < readings.length; i += 5000) {
     const res = await page.request.post('/api/ingest', {
