@@ -34,6 +34,7 @@ const RUNS: [script: string, args: string[]][] = [
   ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:test-databases', ['--rounds', '1']],
   ['bench:savings', ['--pods', '3', '--days', '120']],
+  ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
 ];
 

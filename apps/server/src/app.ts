@@ -31,6 +31,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp, spaShell } from './plugins/web-app';
 import { savingsRoutes } from './savings/savings-routes';
+import { scoreRoutes } from './score/score-routes';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(tipRoutes);
   await app.register(savingsRoutes);
   await app.register(weatherRoutes);
+  await app.register(scoreRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }

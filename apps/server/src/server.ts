@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
 import { startSavingsScheduler } from './savings/savings-scheduler';
+import { startScoreScheduler } from './score/score-scheduler';
 import { seedBase } from './seed/base-seed';
 import { seedDemoEstate } from './seed/demo-estate';
 import { demoPodsPath } from './seed/demo-pods-file';
@@ -62,6 +63,11 @@ async function main() {
   const aggregates = startAggregateScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
   // After the aggregates scheduler: its first pass catches up the last 12 months' savings (docs/domain.md#savings).
   const savings = startSavingsScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
+  const scores = startScoreScheduler(db, app.log);
+  // New savings move the score's energy part: score again after a pass that wrote some (docs/domain.md#green-score).
+  savings.onComputed.push(async (pass) => {
+    if (pass.computed > 0) void scores.run();
+  });
 
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
@@ -90,6 +96,7 @@ async function main() {
     maintenance.stop();
     await aggregates.stop();
     await savings.stop();
+    await scores.stop();
     await simulator?.stop();
     await mqtt.close();
     await app.close();

@@ -39,8 +39,12 @@ export const dashboardCardSchema = z.object({
   podCount: z.number(),
   /** Visible pods of the card declared offline (docs/domain.md#notifications); 0 while every pod reports. */
   offlinePodCount: z.number(),
-  /** The green score arrives with savings (a later issue): null shows as N/A, never a made-up number. */
+  /**
+   * The stored green score (docs/domain.md#green-score), 1..5 stars; null shows as N/A, never a made-up number,
+   * with `scoreReason` saying why (null while no score has been computed for the card yet).
+   */
   score: z.number().nullable(),
+  scoreReason: z.string().nullable(),
   readings: z.array(cardReadingSchema),
   notificationMargin: z.number(),
   limits: z.array(cardLimitSchema),

@@ -179,6 +179,14 @@ export const scorePart = z.object({
 });
 export type ScorePartAnswer = z.infer<typeof scorePart>;
 
+/** The levels a green score is kept for (green_score.level). */
+export const SCORE_LEVELS = ['client', 'location', 'area', 'pod'] as const;
+export type ScoreLevel = (typeof SCORE_LEVELS)[number];
+/** An outdoor pod's score: none (docs/domain.md#green-score). */
+export const OUTDOOR_SCORE_REASON = 'Outdoor pod: measures the weather';
+/** The part names as the screens write them. */
+export const SCORE_PART_LABELS: Record<ScorePart, string> = { energy: 'Energy', comfort: 'Comfort', waste: 'Waste' };
+
 /** GET /api/score: a scope's stars over the last 30 days, or null with the reason. */
 export const scoreAnswer = z.object({
   stars: z.number().int().min(1).max(5).nullable(),

@@ -1,4 +1,4 @@
-import type { DashboardCard, Scope, TimeWindow } from '@greenpod/contracts';
+import { type DashboardCard, OUTDOOR_SCORE_REASON, type Scope, type TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
 import { podSumsSql } from './readings-query';
@@ -88,11 +88,15 @@ export async function listCards(
   const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
   const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
-  const rows = await db.query<Omit<Card, 'score'> & { total: number }>(
+  // The score is the stored green_score row (docs/domain.md#green-score), read in this same statement: a card
+  // never computes one. An outdoor pod has none.
+  const rows = await db.query<Card & { total: number; outdoor: boolean }>(
     `WITH page AS MATERIALIZED (
        SELECT t.id, t.title, ${def.titles}, ${areaCount} AS "areaCount", ${podCount} AS "podCount",
-              ${offlinePodCount} AS "offlinePodCount", count(*) OVER ()::int AS total
-       FROM ${def.table} t ${def.joins} WHERE ${whereSql}
+              ${offlinePodCount} AS "offlinePodCount", count(*) OVER ()::int AS total,
+              gs.stars AS score, gs.reason AS "scoreReason", ${level === 'pod' ? 't.outdoor' : 'false'} AS outdoor
+       FROM ${def.table} t ${def.joins} LEFT JOIN green_score gs ON gs.level = '${level}' AND gs.id = t.id
+       WHERE ${whereSql}
        ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
      ), p AS MATERIALIZED (${pods}),
      r AS MATERIALIZED (
@@ -113,9 +117,9 @@ export async function listCards(
         )[0]?.n ?? 0)
       : 0);
   const results = rows.map(
-    ({ total: _, ...row }): Card => ({
+    ({ total: _, outdoor, ...row }): Card => ({
       ...row,
-      score: null,
+      ...(outdoor ? { score: null, scoreReason: OUTDOOR_SCORE_REASON } : {}),
       readings: [...row.readings].sort((a, b) => a.sensorType.localeCompare(b.sensorType)),
     }),
   );

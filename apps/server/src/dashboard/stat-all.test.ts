@@ -124,7 +124,9 @@ describe('stat-all against a plain-SQL oracle', () => {
     expect(card).toMatchObject({
       id: pod.id,
       podCount: 1,
+      // The factory's pods are outdoor (flags on): no score, and the card says why.
       score: null,
+      scoreReason: 'Outdoor pod: measures the weather',
       readings: [{ sensorType: 'TEMPERATURE', avg: 30, voltage: pod.voltage }],
     });
     expect(card?.podTitle).toEqual(expect.any(String));
@@ -148,7 +150,7 @@ describe('stat-all paging, encodings and errors', () => {
     expect(bracket.status).toBe(200);
     expect(bracket.body.paging).toEqual({ skip: 1, limit: 1, total: 2 });
     const [card] = (bracket.body.data as { results: Card[] }).results;
-    expect(card).toMatchObject({ areaCount: 1, podCount: 2, score: null, readings: [] });
+    expect(card).toMatchObject({ areaCount: 1, podCount: 2, score: null, scoreReason: null, readings: [] });
     const past = await t.call('GET', `/api/stat-all?${dtp({ fetchParams: { mode: 'year' }, paging: 5, offset: 3 })}`, {
       token: t.adminToken,
     });
@@ -410,6 +412,7 @@ describe('dashboard scope: a viewer bound to one location', () => {
         areaCount: 2,
         podCount: 4,
         score: null,
+        scoreReason: null,
         readings: [{ sensorType: 'TEMPERATURE', avg: 20, voltage: 175 }],
       }),
     ]);

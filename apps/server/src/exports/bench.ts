@@ -21,6 +21,7 @@ export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
 export { fitBaseline } from '../savings/model';
 export { readDayRecords } from '../savings/savings-inputs';
+export { computeScores } from '../score/score-compute';
 export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';

@@ -1,12 +1,15 @@
-import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/use-session';
 import type { Place } from './dashboard-state';
 import type { PlaceTitles } from './filters/use-place';
+import { ClientScore } from './score/score-button';
 
 interface DashboardHeadingProps {
   /** The top of the trail on a client's link: the client's name. Otherwise it is the viewer's scope. */
   rootLabel?: string;
+  /** On a client's link: its green score beside the title while the page shows the whole client. */
+  clientId?: number;
   /** A fixed title (Live Performance); otherwise the scope names the page. */
   title?: string;
   place: Place;
@@ -30,7 +33,7 @@ function useScopeLabel(): string | undefined {
 }
 
 /** The page title (the scope), a breadcrumb back up the tree and the intro line. */
-export function DashboardHeading({ title, rootLabel, place, titles, hrefOf }: DashboardHeadingProps) {
+export function DashboardHeading({ title, rootLabel, clientId, place, titles, hrefOf }: DashboardHeadingProps) {
   const { locationId, areaId, podId } = place;
   const scopeLabel = useScopeLabel();
   const trail = [
@@ -61,7 +64,10 @@ export function DashboardHeading({ title, rootLabel, place, titles, hrefOf }: Da
         </nav>
       )}
       {heading ? (
-        <Title order={2}>{heading}</Title>
+        <Group gap="sm" align="center">
+          <Title order={2}>{heading}</Title>
+          {clientId !== undefined && trail.length === 1 && !title && <ClientScore clientId={clientId} />}
+        </Group>
       ) : (
         <Skeleton height={32} width={220} role="status" aria-label="Loading title" />
       )}

@@ -29,6 +29,7 @@ const card = (id: number, title: string) => ({
   podCount: 3,
   offlinePodCount: 0,
   score: null,
+  scoreReason: null,
   readings: [{ sensorType: 'TEMPERATURE', avg: 21, voltage: 230 }],
   notificationMargin: 10,
   limits: [],

@@ -131,7 +131,14 @@ function Dashboard({
 
   return (
     <Stack gap="lg">
-      <DashboardHeading title={title} rootLabel={client?.title} place={place} titles={titles} hrefOf={hrefOf} />
+      <DashboardHeading
+        title={title}
+        rootLabel={client?.title}
+        clientId={clientId}
+        place={place}
+        titles={titles}
+        hrefOf={hrefOf}
+      />
       {notice && (
         <Alert
           color="yellow"

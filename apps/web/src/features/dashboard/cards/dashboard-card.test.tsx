@@ -14,6 +14,7 @@ const card = (over: Partial<Card> = {}): Card => ({
   podCount: 7,
   offlinePodCount: 0,
   score: null,
+  scoreReason: null,
   readings: [
     { sensorType: 'ELECTRICITY', avg: 2, voltage: 230 },
     { sensorType: 'WATER_FLOW', avg: 0.8, voltage: 230 },
@@ -42,7 +43,7 @@ describe('DashboardCard', () => {
     show();
     expect(screen.getByRole('heading', { name: 'Aurora Marina' })).toBeInTheDocument();
     expect(screen.getByText('3 areas · 7 pods')).toBeInTheDocument();
-    expect(screen.getByLabelText('Score: N/A, no savings yet')).toHaveTextContent('N/A');
+    expect(screen.getByLabelText('Score: N/A. No score yet: it is computed every 15 minutes')).toHaveTextContent('N/A');
   });
 
   it('shows how many of its pods are offline, and nothing while all report', () => {
@@ -55,7 +56,7 @@ describe('DashboardCard', () => {
 
   it('shows a score as stars', () => {
     show({ card: card({ score: 4 }) });
-    expect(screen.getByLabelText('Score: 4 of 5 stars')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Score: 4 of 5 stars. Show how it is made' })).toBeInTheDocument();
   });
 
   it('shows each value with the spec formula and its unit, and the voltage on electricity', () => {

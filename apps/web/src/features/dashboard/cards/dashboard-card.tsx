@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/co
 import { IconArrowRight, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Card as CardData } from '../dashboard-api';
-import { CardScore } from './card-score';
+import { ScoreButton } from '../score/score-button';
 import { countsText, offlineText, tileOf } from './card-values';
 import { CardWeather } from './card-weather';
 import { SensorTile } from './sensor-tile';
@@ -40,7 +40,7 @@ export function DashboardCard({ card, level, action, weatherLocationId }: Dashbo
               {counts}
             </Text>
           )}
-          <CardScore score={card.score} />
+          <ScoreButton level={level} id={card.id} score={card.score} reason={card.scoreReason} />
         </Group>
       </Group>
       {empty && (

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { computeScores } from './score-compute';
+
+// Two-key advisory lock with a namespace of its own ('GPSC'; the aggregates use 'GPAG'), one key: the pass.
+const LOCK_NAMESPACE = 0x47505343;
+const LOCK_KEY = 1;
+
+/**
+ * One pass: every scope's score (docs/domain.md#green-score). On PostgreSQL in a transaction holding the score
+ * lock, so with several instances one computes and the others skip (null). On PGlite (one process owns the
+ * data folder: nothing to share) without a transaction, so requests are answered between its statements.
+ */
+export async function runScheduledScores(db: Database, opts: { now?: Date } = {}): Promise<number | null> {
+  if (db.kind === 'pglite') return computeScores(db, { now: opts.now });
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
+      LOCK_NAMESPACE,
+      LOCK_KEY,
+    ]);
+    if (!row?.locked) return null;
+    return computeScores(tx, { now: opts.now });
+  });
+}
+
+/**
+ * Scores every 15 minutes and at start. The savings pass may call `run()` after it stores savings (its
+ * `onComputed` hook), so fresh savings reach the cards without waiting for the next tick.
+ */
+export function startScoreScheduler(db: Database, log: FastifyBaseLogger, opts: { everyMs?: number } = {}) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const pass = async () => {
+    try {
+      const started = Date.now();
+      const written = await runScheduledScores(db);
+      if (written !== null) log.debug({ written, ms: Date.now() - started }, 'green scores computed');
+    } catch (err) {
+      log.error(err, 'green score computation failed');
+    }
+  };
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    // One pass at a time in this process; a call during a pass asks for one more after it.
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = undefined;
+      if (again && !stopped) {
+        again = false;
+        void run();
+      }
+    });
+    return running;
+  };
+  const timer = setInterval(() => void run(), opts.everyMs ?? 15 * 60_000);
+  timer.unref();
+  void run();
+  return {
+    run,
+    /** Stops the timer and waits for a pass in progress, so the database can be closed after it. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { SCORE_PART_LABELS, type ScoreAnswer, type ScoreLevel } from '@greenpod/contracts';
+import {
+  Alert,
+  Anchor,
+  Divider,
+  Group,
+  Loader,
+  Popover,
+  Rating,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { scoreQuery, tipsHref } from './score-api';
+
+export const NO_SCORE_YET = 'No score yet: it is computed every 15 minutes';
+
+export interface ScoreButtonProps {
+  level: ScoreLevel;
+  id: number;
+  /** The stars the card already carries; null shows N/A with `reason`. */
+  score: number | null;
+  reason: string | null;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * The green score (docs/domain.md#green-score): its stars as a button opening the parts, fetched when it
+ * opens; or N/A in secondary text with a tooltip saying why (never a made-up number).
+ */
+export function ScoreButton({ level, id, score, reason, size = 'sm' }: ScoreButtonProps) {
+  const [opened, setOpened] = useState(false);
+  if (score === null) {
+    const why = reason ?? NO_SCORE_YET;
+    return (
+      <Tooltip label={why} withArrow multiline w={240}>
+        <Text size={size} c="dimmed" tabIndex={0} aria-label={`Score: N/A. ${why}`}>
+          N/A
+        </Text>
+      </Tooltip>
+    );
+  }
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      width={340}
+      withArrow
+      trapFocus
+      returnFocus
+      withinPortal
+    >
+      <Popover.Target>
+        <UnstyledButton
+          onClick={() => setOpened((o) => !o)}
+          aria-label={`Score: ${score} of 5 stars. Show how it is made`}
+          style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'inline-flex', lineHeight: 0 }}
+        >
+          <Rating value={score} count={5} readOnly size={size} aria-hidden />
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Green score, last 30 days">
+        {opened && <ScoreParts level={level} id={id} />}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The popover's content: each part with its stars, figure, reference, next star (with its tips) and note. */
+function ScoreParts({ level, id }: { level: ScoreLevel; id: number }) {
+  const score = useQuery(scoreQuery(level, id));
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h5">
+        Green score, last 30 days
+      </Title>
+      {score.isPending ? (
+        <Group gap="xs" role="status" aria-label="Loading the score">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Loading…
+          </Text>
+        </Group>
+      ) : score.isError ? (
+        <Alert color="red" variant="light" p="xs">
+          {score.error.message}
+        </Alert>
+      ) : (
+        <ScoreBody answer={score.data} />
+      )}
+    </Stack>
+  );
+}
+
+function ScoreBody({ answer }: { answer: ScoreAnswer }) {
+  return (
+    <>
+      {answer.stars === null ? (
+        <Text size="sm" c="dimmed">
+          N/A: {answer.reason}
+        </Text>
+      ) : (
+        <Text size="sm">
+          {answer.stars} of 5 stars: the rounded mean of {answer.parts.length === 1 ? 'its part' : 'its parts'}
+          {answer.completeness !== null && `; readings ${Math.floor(answer.completeness * 100)} % complete`}.
+        </Text>
+      )}
+      {answer.parts.map((p) => (
+        <Stack key={p.part} gap={2} component="section" aria-label={SCORE_PART_LABELS[p.part]}>
+          <Divider />
+          <Group justify="space-between" gap="xs" wrap="nowrap" mt={4}>
+            <Text fw={600} size="sm">
+              {SCORE_PART_LABELS[p.part]}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Rating
+                value={p.stars}
+                count={5}
+                readOnly
+                size="xs"
+                role="img"
+                aria-label={`${SCORE_PART_LABELS[p.part]}: ${p.stars} of 5 stars`}
+              />
+              <Text size="sm" fw={600}>
+                {p.value} {p.unit}
+              </Text>
+            </Group>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {p.reference}
+          </Text>
+          {p.next && (
+            <Text size="xs">
+              Next star: {p.next}.{' '}
+              <Anchor component={Link} to={tipsHref(p.tipTags)} size="xs">
+                Tips that help
+              </Anchor>
+            </Text>
+          )}
+          {p.note && (
+            <Group gap={4} wrap="nowrap" align="flex-start">
+              <IconInfoCircle size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="xs" c="dimmed">
+                {p.note}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      ))}
+    </>
+  );
+}
+
+/** A client's score beside its page's title: read at once (the heading shows its stars). */
+export function ClientScore({ clientId }: { clientId: number }) {
+  const score = useQuery(scoreQuery('client', clientId));
+  if (!score.data) return null;
+  return <ScoreButton level="client" id={clientId} score={score.data.stars} reason={score.data.reason} size="md" />;
+}
