@@ -36,7 +36,8 @@ export const alertCardSchema = z.object({
   /** The tariff's money goal per period. */
   goal: z.object({ amount: z.number(), currency: z.enum(CURRENCIES), period: z.enum(PERIOD_TYPES) }).nullable(),
   /** The latest saving of this pod and sensor type (in the goal's currency). */
-  savings: z.object({ amount: z.number(), periodStart: wireTime }).nullable(),
+  /** The latest saving with money, and the first day (yyyy-MM-dd) of its period. */
+  savings: z.object({ amount: z.number(), periodStart: z.string() }).nullable(),
   /** When the rule last fired on this pod (its latest ALERT). */
   lastBreachAt: wireTime.nullable(),
   /** The open episode's start, as the rules engine keeps it; null when none is open (or none evaluated). */

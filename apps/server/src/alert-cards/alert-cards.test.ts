@@ -113,9 +113,10 @@ beforeAll(async () => {
   ] as const) {
     await t.db.query(
       `INSERT INTO saving (group_id, client_id, pod_id, sensor_id, sensor_type, type, value_flat, value_percentage, stars,
-                           time_range, period_start)
-       VALUES ($1, $2, $3, $4, 'ELECTRICITY', 'DAILY', $5, 3, 0, '00:00-24:00', $6)`,
-      [...placed(podA, 'ELECTRICITY'), value, start],
+                           time_range, period_start, period_end, unit, currency, method, status)
+       VALUES ($1, $2, $3, $4, 'ELECTRICITY', 'DAILY', $5, 3, 0, '00:00-24:00', $6::date, $6::date, 'kWh', 'EUR',
+               'tariff', 'tariff')`,
+      [...placed(podA, 'ELECTRICITY'), value, start.toISOString().slice(0, 10)],
     );
   }
   viewer0 = await locationViewer(t, estate, a.locationId);
@@ -157,7 +158,7 @@ describe('GET /api/alert-cards', () => {
       voltage: 230,
       current: { value: 1 },
       goal: { amount: 5, currency: 'EUR', period: 'DAILY' },
-      savings: { amount: 1.25, periodStart: wire(ago(1440)) },
+      savings: { amount: 1.25, periodStart: ago(1440).toISOString().slice(0, 10) },
     });
   });
 

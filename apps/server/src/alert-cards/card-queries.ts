@@ -10,7 +10,7 @@ import {
 import type { EpisodeState } from '../alerts/episode';
 import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Database, Queryable, SqlParam } from '../db/database';
-import { wireTimeSql } from '../db/wire-time-sql';
+import { dateOnlySql, wireTimeSql } from '../db/wire-time-sql';
 import { cardStatus, statusRank } from './card-status';
 
 type CardRow = {
@@ -88,7 +88,7 @@ export async function listPlacedAlertCards(
             e.state AS episode,
             m.value AS "currentValue", ${wireTimeSql('m.created')} AS "currentAt",
             t.saving_flat AS "goalAmount", t.currency, t.type AS "goalPeriod",
-            sv.value_flat AS "savingsAmount", ${wireTimeSql('sv.period_start')} AS "savingsPeriodStart",
+            sv.value_flat AS "savingsAmount", ${dateOnlySql('sv.period_start')} AS "savingsPeriodStart",
             ${wireTimeSql('n.at')} AS "lastBreachAt",
             ${wireTimeSql('ack.created')} AS "ackAt", ack.user_id AS "ackUserId",
             nullif(trim(u.first_name || ' ' || u.last_name), '') AS "ackName"
@@ -110,7 +110,8 @@ export async function listPlacedAlertCards(
      ) t ON true
      LEFT JOIN LATERAL (
        SELECT value_flat, period_start FROM saving
-       WHERE t.id IS NOT NULL AND pod_id = p.id AND sensor_type = s.type ORDER BY period_start DESC, id DESC LIMIT 1
+       WHERE t.id IS NOT NULL AND pod_id = p.id AND sensor_type = s.type AND value_flat IS NOT NULL
+       ORDER BY period_start DESC, id DESC LIMIT 1
      ) sv ON true
      LEFT JOIN LATERAL (
        SELECT coalesce(reading_at, created) AS at FROM notification

@@ -51,7 +51,7 @@ const saving: AlertCard = {
   action: 'Switch off the heaters',
   current: { value: 1, at: wire(minutesAgo(1)) },
   goal: { amount: 5, currency: 'EUR', period: 'DAILY' },
-  savings: { amount: 1.25, periodStart: '2026-03-09 00:00:00' },
+  savings: { amount: 1.25, periodStart: '2026-03-09' },
   lastBreachAt: null,
   episodeStartedAt: null,
 };
