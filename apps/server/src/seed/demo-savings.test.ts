@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { type DayRecord, fitBaseline, predictPeriod, savingsUncertainty } from '../savings/model';
+import { readDayRecords } from '../savings/savings-inputs';
+import { runSavingsPass } from '../savings/savings-scheduler';
 import { openTestDatabase } from '../test/test-database';
 import { seedBase } from './base-seed';
 import { demoDates } from './demo-catalogue';
@@ -35,29 +37,21 @@ afterAll(async () => {
 const podId = async (identifier: string) =>
   (await db.query<{ id: number }>('SELECT id FROM pod WHERE identifier = $1', [identifier]))[0]?.id ?? 0;
 
-/**
- * The pod's days as the model reads them: electricity in kWh (sum x voltage / 1000) with its reading
- * count, the mean of the location's outdoor temperature, and the hours whose MOTION maximum is 1.
- */
+/** The pod's electricity days as the savings read them (savings-inputs.ts), in kWh. */
 async function dayRecords(identifier: string): Promise<DayRecord[]> {
-  const rows = await db.query<{ date: string; kwh: number; n: number; outdoor: number | null; occupied: number }>(
-    `SELECT d.bucket::date::text AS date, d.sum * p.voltage / 1000 AS kwh, d.count::int AS n,
-            (SELECT sum(o.sum) / sum(o.count) FROM measurement_daily o JOIN pod op ON op.id = o.pod_id
-             WHERE op.location_id = p.location_id AND op.outdoor AND o.sensor_type = 'TEMPERATURE' AND o.bucket = d.bucket) AS outdoor,
-            (SELECT count(*)::int FROM measurement_hourly h WHERE h.pod_id = p.id AND h.sensor_type = 'MOTION'
-               AND h.max = 1 AND h.bucket >= d.bucket AND h.bucket < d.bucket + interval '1 day') AS occupied
-     FROM measurement_daily d JOIN pod p ON p.id = d.pod_id
-     WHERE p.identifier = $1 AND d.sensor_type = 'ELECTRICITY' ORDER BY d.bucket`,
+  const [pod] = await db.query<{ id: number; area_id: number; location_id: number; voltage: number }>(
+    'SELECT id, area_id, location_id, voltage FROM pod WHERE identifier = $1',
     [identifier],
   );
-  return rows.map((r) => ({
-    date: r.date,
-    use: r.kwh,
-    readings: r.n,
-    expectedReadings: 288,
-    meanOutdoorC: r.outdoor,
-    occupiedHours: r.occupied,
-  }));
+  if (!pod) throw new Error(`no demo pod ${identifier}`);
+  const input = { id: pod.id, areaId: pod.area_id, locationId: pod.location_id, factor: pod.voltage / 1000 };
+  const range = {
+    sensorType: 'ELECTRICITY',
+    first: day(now.getTime() - 366 * DAY_MS),
+    last: day(now.getTime() - DAY_MS),
+    timeZone: 'UTC',
+  };
+  return (await readDayRecords(db, [input], range)).get(pod.id) ?? [];
 }
 
 const baseline = { first: dates.baselineFrom, last: dates.baselineTo };
@@ -190,4 +184,31 @@ describe('the demo year for savings', () => {
     expect(model.reason).toMatch(/^Only \d+ complete days with an outdoor temperature in the baseline period/);
     expect(await podId('acorns-opo-102')).toBeGreaterThan(0);
   });
+
+  it('gives the savings pass claimed savings at the LED hotel, a tariff-only saving and a refused model', async () => {
+    await runSavingsPass(db, { timeZone: 'UTC', now });
+    const rows = await db.query<{
+      identifier: string;
+      type: string;
+      status: string;
+      pct: number | null;
+      pm: number | null;
+    }>(
+      `SELECT p.identifier, s.type, s.status, s.value_percentage AS pct, s.uncertainty AS pm
+       FROM saving s JOIN pod p ON p.id = s.pod_id
+       WHERE s.sensor_type = 'ELECTRICITY' AND s.period_start >= $1::date ORDER BY 1, s.period_start`,
+      [dates.measureFrom],
+    );
+    const of = (identifier: string) => rows.filter((r) => r.identifier === identifier);
+    for (const identifier of ['aurora-lon-101', 'aurora-lon-102']) {
+      expect(of(identifier).map((r) => r.status)).toEqual(['claimed', 'claimed', 'claimed']);
+      for (const r of of(identifier)) {
+        expect(r.pct).toBeGreaterThan(9);
+        expect(r.pct).toBeLessThan(15);
+        expect(r.pm).toBeGreaterThan(0);
+      }
+    }
+    expect(new Set(of('acorns-opo-101').map((r) => r.status))).toEqual(new Set(['tariff']));
+    expect(new Set(of('acorns-opo-102').map((r) => r.status))).toEqual(new Set(['insufficient-data']));
+  }, 300_000);
 });
