@@ -57,7 +57,7 @@ export function SavingCard({ card }: { card: SavingCardData }) {
               {money}
             </Text>
           )}
-          <Rating value={card.stars} count={5} readOnly size="sm" aria-label={`${card.stars} of 5 stars`} />
+          <Rating value={card.stars} count={5} readOnly size="sm" role="img" aria-label={`${card.stars} of 5 stars`} />
         </Group>
         {goal && card.goal !== null && (
           <Stack gap={6}>

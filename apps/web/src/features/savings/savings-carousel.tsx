@@ -40,7 +40,7 @@ export function SavingsCarousel({ cards }: { cards: SavingCard[] }) {
                 </Text>
                 <Text fw={700}>{savedText(card)}</Text>
                 <Text size="sm">{moneyText(card)}</Text>
-                <Rating value={card.stars} count={5} readOnly size="sm" aria-label={`${card.stars} of 5 stars`} />
+                <Rating value={card.stars} count={5} readOnly size="sm" role="img" aria-label={`${card.stars} of 5 stars`} />
               </Stack>
             </Card>
           </Carousel.Slide>
