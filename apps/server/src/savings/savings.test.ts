@@ -347,6 +347,18 @@ describe('reading savings', () => {
     expect(summary.chart.days[summary.chart.days.length - 1]?.cusum).toBeGreaterThan(0);
   });
 
+  it('the summary is of the sensor type asked for: no electricity card on the water flow page', async () => {
+    const water = (
+      await t.call('GET', '/api/savings/summary?window=month&sensorType=WATER_FLOW', { token: t.adminToken })
+    ).body.data as SavingsSummary;
+    expect(water.cards).toEqual([]);
+    const electricity = (
+      await t.call('GET', '/api/savings/summary?window=month&sensorType=ELECTRICITY', { token: t.adminToken })
+    ).body.data as SavingsSummary;
+    expect(electricity.cards.length).toBeGreaterThan(0);
+    expect(electricity.cards.every((c) => c.sensorType === 'ELECTRICITY')).toBe(true);
+  });
+
   it('the year sums the monthly savings per pod; day and week show 30 days of chart', async () => {
     const year = (await t.call('GET', '/api/savings/summary?window=year', { token: t.adminToken })).body
       .data as SavingsSummary;
