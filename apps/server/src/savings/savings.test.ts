@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { addDays, lastClosedPeriods } from './savings-periods';
 import { runSavingsPass } from './savings-scheduler';
 import { jitter, writeHourly } from './test-fixtures';
+import { percentText } from './savings-text';
 
 let t: TestApp;
 let estate: Estate;
@@ -419,5 +420,15 @@ describe('a tariff baseline period', () => {
     const id = (made.body.data as { id: number }).id;
     const read = await t.call('GET', `/api/tariff/${id}`, { token: t.adminToken });
     expect(read.body.data).toMatchObject({ baselineFrom: '2025-01-01', baselineTo: '2025-06-30' });
+  });
+});
+
+describe('the model summary in words', () => {
+  it('a base-only model\'s adjusted R-squared of -1e-17 reads 0.0 %, not -0.0 %', () => {
+    expect(percentText(-1e-17)).toBe('0.0');
+    expect(percentText(-0.0004)).toBe('0.0');
+    expect(percentText(-0.012)).toBe('-1.2');
+    expect(percentText(0.8234)).toBe('82.3');
+    expect(percentText(null)).toBe('n/a');
   });
 });
