@@ -25,7 +25,7 @@ const amount = (value: number | null, unit: string) => (value === null ? 'N/A' :
  */
 export function SavingCard({ card }: { card: SavingCardData }) {
   const sensor = sensorLabel(card.sensorType);
-  // Orange that keeps 4.5:1 on the card: Mantine's orange.9 is 4.3:1 on white.
+  // Warning colours that keep 4.5:1 on the card in either scheme (Mantine's orange.9 is 4.3:1 on white, red.8 2.6:1 on dark).
   const scheme = useComputedColorScheme('light');
   const money = moneyText(card);
   const goal = goalText(card);
@@ -50,7 +50,11 @@ export function SavingCard({ card }: { card: SavingCardData }) {
           <Figure term="Expected" value={amount(card.expected, card.unit)} />
           <Figure term="Actual" value={amount(card.actual, card.unit)} />
         </SimpleGrid>
-        <Text fw={600} c={card.avoided !== null && card.avoided < 0 ? 'red.8' : undefined} data-testid="saved">
+        <Text
+          fw={600}
+          c={card.avoided !== null && card.avoided < 0 ? (scheme === 'dark' ? 'red.4' : 'red.8') : undefined}
+          data-testid="saved"
+        >
           {saved}
         </Text>
         <Group justify="space-between" gap="xs">
