@@ -137,7 +137,10 @@ describe('savings in the browser', () => {
       await admin.getByLabel('Filter by').selectOption({ label: 'Pod' });
       await admin.getByRole('textbox', { name: 'Search' }).fill(estate.pod.title);
       await admin.getByRole('button', { name: 'Search', exact: true }).click();
-      await admin.getByRole('row', { name: new RegExp(`${estate.pod.title}.*Monthly`) }).first().waitFor();
+      await admin
+        .getByRole('row', { name: new RegExp(`${estate.pod.title}.*Monthly`) })
+        .first()
+        .waitFor();
 
       const savingsUrl = `/savings?window=month&location=${estate.location}`;
       await admin.goto(savingsUrl);

@@ -5,8 +5,8 @@ import { create } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { addDays, lastClosedPeriods } from './savings-periods';
 import { runSavingsPass } from './savings-scheduler';
-import { jitter, writeHourly } from './test-fixtures';
 import { percentText } from './savings-text';
+import { jitter, writeHourly } from './test-fixtures';
 
 let t: TestApp;
 let estate: Estate;
@@ -424,7 +424,7 @@ describe('a tariff baseline period', () => {
 });
 
 describe('the model summary in words', () => {
-  it('a base-only model\'s adjusted R-squared of -1e-17 reads 0.0 %, not -0.0 %', () => {
+  it("a base-only model's adjusted R-squared of -1e-17 reads 0.0 %, not -0.0 %", () => {
     expect(percentText(-1e-17)).toBe('0.0');
     expect(percentText(-0.0004)).toBe('0.0');
     expect(percentText(-0.012)).toBe('-1.2');

@@ -63,9 +63,9 @@ describe('the admin Saving list (generic)', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Room 101');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(
-        fetch.mock.calls.map(([url]) => listParams(new URL(String(url), 'http://localhost'))),
-      ).toContainEqual(expect.objectContaining({ searchField: 'podTitle', searchWord: 'Room 101' })),
+      expect(fetch.mock.calls.map(([url]) => listParams(new URL(String(url), 'http://localhost')))).toContainEqual(
+        expect.objectContaining({ searchField: 'podTitle', searchWord: 'Room 101' }),
+      ),
     );
   }, 30_000);
 });
