@@ -19,7 +19,7 @@ import { bearerSecurity, errorResponses, itemResponse, ok, recordId } from '../h
 import { isPredicting } from './model/prediction';
 import { baselineModelFor, computeTariffSavings, loadTariffs, withSavingsLock } from './savings-compute';
 import { savingsSummaryOf } from './savings-summary';
-import { methodText } from './savings-text';
+import { methodText, percentText } from './savings-text';
 
 const tags = ['savings'];
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -148,11 +148,10 @@ export async function savingsRoutes(base: FastifyInstance) {
         ? await withSavingsLock(app.db, podId, 'wait', (tx) => baselineModelFor(tx, tariff, timeZone))
         : null;
       const predicting = card !== null && isPredicting(card);
-      const fmt = (x: number | null, digits = 1) => (x === null ? 'n/a' : (x * 100).toFixed(digits));
       const summary = !card
         ? "The tariff names no baseline period: savings are against the tariff's fixed value"
         : predicting
-          ? `Savings ${methodText('model', card)} (adjusted R-squared ${fmt(card.adjustedRSquared)} %, CV(RMSE) ${fmt(card.cvRmse)} %, ${card.daysUsed} of ${card.baselineDays} days)${card.reason ? `. ${card.reason}` : ''}`
+          ? `Savings ${methodText('model', card)} (adjusted R-squared ${percentText(card.adjustedRSquared)} %, CV(RMSE) ${percentText(card.cvRmse)} %, ${card.daysUsed} of ${card.baselineDays} days)${card.reason ? `. ${card.reason}` : ''}`
           : `The measured baseline cannot be used: ${card.reason ?? card.status}. Savings are against the tariff's fixed value`;
       return ok({
         ...answer,

@@ -93,7 +93,7 @@ async function cardsOf(db: Queryable, scope: Scope, req: SummaryRequest, from: s
   const pods = podsUnderSql(scope, req.place, params);
   params.push(from, to);
   const types = req.window === 'year' ? YEAR_PREFERENCE : [WINDOW_TYPE[req.window]];
-  params.push(types);
+  params.push(types, req.sensorType);
   const rows = await db.query<SavingRow>(
     `SELECT s.pod_id AS "podId", p.title AS "podTitle", ar.title AS "areaTitle", l.title AS "locationTitle",
        s.sensor_type AS "sensorType", s.type, s.time_range AS "timeRange",
@@ -105,8 +105,9 @@ async function cardsOf(db: Queryable, scope: Scope, req: SummaryRequest, from: s
      JOIN area ar ON ar.id = p.area_id
      JOIN location l ON l.id = p.location_id
      LEFT JOIN tariff tf ON tf.id = s.tariff_id
-     WHERE s.pod_id IN (${pods}) AND s.period_start >= $${params.length - 2}::date
-       AND s.period_end <= $${params.length - 1}::date AND s.type = ANY($${params.length}::text[])
+     WHERE s.pod_id IN (${pods}) AND s.period_start >= $${params.length - 3}::date
+       AND s.period_end <= $${params.length - 2}::date AND s.type = ANY($${params.length - 1}::text[])
+       AND s.sensor_type = $${params.length}
      ORDER BY l.title, ar.title, p.title, s.pod_id, s.sensor_type, s.period_start`,
     params,
   );

@@ -11,3 +11,10 @@ export function methodText(method: SavingMethod, card: Pick<BaselineModel, 'driv
   if (occupancy) return 'against the measured baseline: occupancy';
   return 'against the measured baseline';
 }
+
+/** A fraction as a percentage with `digits` decimals; a rounding to zero reads "0.0", never "-0.0" (a base-only model's adjusted R-squared). */
+export function percentText(x: number | null, digits = 1): string {
+  if (x === null) return 'n/a';
+  const text = (x * 100).toFixed(digits);
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
+}

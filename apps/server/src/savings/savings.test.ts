@@ -5,6 +5,7 @@ import { create } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { addDays, lastClosedPeriods } from './savings-periods';
 import { runSavingsPass } from './savings-scheduler';
+import { percentText } from './savings-text';
 import { jitter, writeHourly } from './test-fixtures';
 
 let t: TestApp;
@@ -347,6 +348,18 @@ describe('reading savings', () => {
     expect(summary.chart.days[summary.chart.days.length - 1]?.cusum).toBeGreaterThan(0);
   });
 
+  it('the summary is of the sensor type asked for: no electricity card on the water flow page', async () => {
+    const water = (
+      await t.call('GET', '/api/savings/summary?window=month&sensorType=WATER_FLOW', { token: t.adminToken })
+    ).body.data as SavingsSummary;
+    expect(water.cards).toEqual([]);
+    const electricity = (
+      await t.call('GET', '/api/savings/summary?window=month&sensorType=ELECTRICITY', { token: t.adminToken })
+    ).body.data as SavingsSummary;
+    expect(electricity.cards.length).toBeGreaterThan(0);
+    expect(electricity.cards.every((c) => c.sensorType === 'ELECTRICITY')).toBe(true);
+  });
+
   it('the year sums the monthly savings per pod; day and week show 30 days of chart', async () => {
     const year = (await t.call('GET', '/api/savings/summary?window=year', { token: t.adminToken })).body
       .data as SavingsSummary;
@@ -407,5 +420,15 @@ describe('a tariff baseline period', () => {
     const id = (made.body.data as { id: number }).id;
     const read = await t.call('GET', `/api/tariff/${id}`, { token: t.adminToken });
     expect(read.body.data).toMatchObject({ baselineFrom: '2025-01-01', baselineTo: '2025-06-30' });
+  });
+});
+
+describe('the model summary in words', () => {
+  it("a base-only model's adjusted R-squared of -1e-17 reads 0.0 %, not -0.0 %", () => {
+    expect(percentText(-1e-17)).toBe('0.0');
+    expect(percentText(-0.0004)).toBe('0.0');
+    expect(percentText(-0.012)).toBe('-1.2');
+    expect(percentText(0.8234)).toBe('82.3');
+    expect(percentText(null)).toBe('n/a');
   });
 });

@@ -1,5 +1,5 @@
 import type { SavingCard as SavingCardData } from '@greenpod/contracts';
-import { Badge, Card, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Rating, SimpleGrid, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { ProgressCard } from '../../components/progress-card';
 import { currencySymbol, goalText, moneyText, placeText, quantity, savedText, sensorLabel } from './savings-text';
 
@@ -25,6 +25,8 @@ const amount = (value: number | null, unit: string) => (value === null ? 'N/A' :
  */
 export function SavingCard({ card }: { card: SavingCardData }) {
   const sensor = sensorLabel(card.sensorType);
+  // Warning colours that keep 4.5:1 on the card in either scheme (Mantine's orange.9 is 4.3:1 on white, red.8 2.6:1 on dark).
+  const scheme = useComputedColorScheme('light');
   const money = moneyText(card);
   const goal = goalText(card);
   const saved = savedText(card);
@@ -48,7 +50,11 @@ export function SavingCard({ card }: { card: SavingCardData }) {
           <Figure term="Expected" value={amount(card.expected, card.unit)} />
           <Figure term="Actual" value={amount(card.actual, card.unit)} />
         </SimpleGrid>
-        <Text fw={600} c={card.avoided !== null && card.avoided < 0 ? 'red.8' : undefined} data-testid="saved">
+        <Text
+          fw={600}
+          c={card.avoided !== null && card.avoided < 0 ? (scheme === 'dark' ? 'red.4' : 'red.8') : undefined}
+          data-testid="saved"
+        >
           {saved}
         </Text>
         <Group justify="space-between" gap="xs">
@@ -57,7 +63,7 @@ export function SavingCard({ card }: { card: SavingCardData }) {
               {money}
             </Text>
           )}
-          <Rating value={card.stars} count={5} readOnly size="sm" aria-label={`${card.stars} of 5 stars`} />
+          <Rating value={card.stars} count={5} readOnly size="sm" role="img" aria-label={`${card.stars} of 5 stars`} />
         </Group>
         {goal && card.goal !== null && (
           <Stack gap={6}>
@@ -77,7 +83,7 @@ export function SavingCard({ card }: { card: SavingCardData }) {
           Method: {card.methodText}
         </Text>
         {card.reason && (
-          <Text size="sm" c="orange.9" data-testid="reason">
+          <Text size="sm" c={scheme === 'dark' ? 'orange.4' : '#b03a02'} data-testid="reason">
             {card.status === 'not-significant' ? 'Not claimed: ' : ''}
             {card.reason}
           </Text>

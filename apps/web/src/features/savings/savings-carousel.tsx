@@ -16,6 +16,7 @@ export const CAROUSEL_DURATION = 30;
 export function SavingsCarousel({ cards }: { cards: SavingCard[] }) {
   const wide = useMediaQuery('(min-width: 600px)');
   if (cards.length === 0) return null;
+  const controls = cards.length > (wide ? 2 : 1);
   return (
     <section aria-label="Top savings">
       <Title order={2} size="h4" mb="xs">
@@ -24,23 +25,38 @@ export function SavingsCarousel({ cards }: { cards: SavingCard[] }) {
       <Carousel
         slideSize={wide ? '50%' : '100%'}
         slideGap="md"
-        withIndicators={cards.length > (wide ? 2 : 1)}
-        withControls={cards.length > (wide ? 2 : 1)}
+        withIndicators={controls}
+        withControls={controls}
         emblaOptions={{ align: 'start', duration: CAROUSEL_DURATION, slidesToScroll: 1 }}
         previousControlProps={{ 'aria-label': 'Previous savings' }}
         nextControlProps={{ 'aria-label': 'Next savings' }}
-        pb={cards.length > (wide ? 2 : 1) ? 'lg' : 0}
+        pb={controls ? 'lg' : 0}
       >
         {cards.map((card) => (
           <Carousel.Slide key={`${card.podId}-${card.sensorType}`}>
-            <Card withBorder radius="md" padding="md" h="100%" bg="var(--mantine-primary-color-light)">
+            <Card
+              withBorder
+              radius="md"
+              padding="md"
+              // Room for the arrows, which sit over the slides' outer edges.
+              px={controls ? 44 : 'md'}
+              h="100%"
+              bg="var(--mantine-primary-color-light)"
+            >
               <Stack gap={4}>
                 <Text fw={600} size="sm">
                   {placeText(card)} · {sensorLabel(card.sensorType)}
                 </Text>
                 <Text fw={700}>{savedText(card)}</Text>
                 <Text size="sm">{moneyText(card)}</Text>
-                <Rating value={card.stars} count={5} readOnly size="sm" aria-label={`${card.stars} of 5 stars`} />
+                <Rating
+                  value={card.stars}
+                  count={5}
+                  readOnly
+                  size="sm"
+                  role="img"
+                  aria-label={`${card.stars} of 5 stars`}
+                />
               </Stack>
             </Card>
           </Carousel.Slide>

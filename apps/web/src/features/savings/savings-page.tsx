@@ -35,16 +35,17 @@ export function SavingsPage() {
         </Title>
         <Text c="dimmed">What each pod saved against what it was expected to use, over the last closed period.</Text>
       </Stack>
+      {/* The place filters on a row of their own: squeezed between the two switches they wrapped into a stair. */}
+      <SavingsPlaceFilters
+        place={{ locationId: view.locationId, areaId: view.areaId, podId: view.podId }}
+        onPlace={(p) => change({ locationId: p.locationId, areaId: p.areaId, podId: p.podId })}
+      />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SegmentedControl
           aria-label="Time window"
           value={view.window}
           onChange={(w) => change({ window: w as typeof view.window })}
           data={SAVINGS_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABELS[w] }))}
-        />
-        <SavingsPlaceFilters
-          place={{ locationId: view.locationId, areaId: view.areaId, podId: view.podId }}
-          onPlace={(p) => change({ locationId: p.locationId, areaId: p.areaId, podId: p.podId })}
         />
         <SegmentedControl
           aria-label="Sensor type"
@@ -54,6 +55,7 @@ export function SavingsPage() {
         />
         <Button
           variant="default"
+          ml="auto"
           leftSection={<IconDownload size={16} />}
           disabled={!data || data.cards.length === 0}
           onClick={() =>

@@ -43,8 +43,17 @@ export function resourceColumns(resource: Resource): DataTableColumn<Row>[] {
   }));
 }
 
+/**
+ * What "Filter by" offers: the searchable fields, then the joined titles (a saving's or tariff's pod), as the server's
+ * searchField takes them (crud/resource-list.ts). Without the joins a list like Savings had nothing to search by.
+ */
 export function searchOptions(resource: Resource): FieldOption[] {
-  return resource.searchable.map((key) => ({ value: key, label: resource.fields[key]?.label ?? key }));
+  return [
+    ...resource.searchable.map((key) => ({ value: key, label: resource.fields[key]?.label ?? key })),
+    ...Object.entries(resource.joins ?? {})
+      .filter(([, j]) => !j.numeric)
+      .map(([key, j]) => ({ value: key, label: resource.columnLabels?.[key] ?? j.label })),
+  ];
 }
 
 export function sortOptions(resource: Resource): FieldOption[] {

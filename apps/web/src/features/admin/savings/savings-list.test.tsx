@@ -1,8 +1,8 @@
 import { savings } from '@greenpod/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes } from '../../../test/render';
+import { listParams, mockFetch, renderRoutes } from '../../../test/render';
 import { ResourceListPage } from '../list/resource-list-page';
 
 const row = {
@@ -53,5 +53,19 @@ describe('the admin Saving list (generic)', () => {
     expect(create).toHaveAttribute('href', '/admin/savings/create');
     await userEvent.click(create);
     expect(await screen.findByText('Create page')).toBeInTheDocument();
+  }, 30_000);
+
+  it('finds a pod\'s savings: "Filter by" offers the pod, which the server searches', async () => {
+    const fetch = mockFetch(() => ({ body: { success: true, data: [row], paging: { skip: 0, limit: 10, total: 1 } } }));
+    renderRoutes([{ path: '/admin/savings', element: <ResourceListPage resource={savings} /> }], '/admin/savings');
+    expect(await screen.findByText('Room 101', {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Filter by'), 'Pod');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Room 101');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => listParams(new URL(String(url), 'http://localhost')))).toContainEqual(
+        expect.objectContaining({ searchField: 'podTitle', searchWord: 'Room 101' }),
+      ),
+    );
   }, 30_000);
 });
