@@ -83,8 +83,8 @@ export interface TariffPlan {
  * docs/domain.md#consumption), electricity is MONTHLY and water WEEKLY: a month of a room is what the
  * model's uncertainty can tell a 12 % saving apart in (a single day it cannot), and `value` is the
  * room's mean complete day over the baseline times the period's days. Without one (the tariff method),
- * a DAILY tariff whose `value` is 5 % above the room's mean complete day over the 28 days before
- * `before`: a typical day then saves about 5 % (one star). A room with no complete day there gets the
+ * a MONTHLY tariff (so the Savings page's default Month view shows it) whose `value` is 30 days 5 % above
+ * the room's mean complete day over the 28 days before `before`: a typical month then saves 2-5 %. A room with no complete day there gets the
  * 28 days' mean instead. kWh and litres as in aggregates/energy.ts; the goal is 5 % at the client's prices.
  */
 export async function writeDemoTariffs(tx: Queryable, plans: readonly TariffPlan[], before: Date) {
@@ -97,7 +97,7 @@ export async function writeDemoTariffs(tx: Queryable, plans: readonly TariffPlan
     ).map(([sensorType, period, type]) => ({
       podId: p.podId,
       sensorType,
-      type: period ? type : 'DAILY',
+      type: period ? type : 'MONTHLY',
       // '' for none: the driver's arrays carry no nulls.
       from: period?.from ?? '',
       to: period?.to ?? '',
@@ -126,7 +126,8 @@ export async function writeDemoTariffs(tx: Queryable, plans: readonly TariffPlan
      ) d
      CROSS JOIN LATERAL (
        SELECT CASE WHEN t.sensor_type = 'ELECTRICITY' THEN ${kilowattHoursSql('d.mean_sum', 'p.voltage')} ELSE d.mean_sum END
-                * CASE t.type WHEN 'MONTHLY' THEN 30 WHEN 'WEEKLY' THEN 7 ELSE 1.05 END AS base,
+                * CASE t.type WHEN 'MONTHLY' THEN 30 WHEN 'WEEKLY' THEN 7 ELSE 1 END
+                * CASE WHEN t.bfrom IS NULL THEN 1.05 ELSE 1 END AS base,
               CASE WHEN t.sensor_type = 'ELECTRICITY' THEN c.electricity_tariff ELSE c.water_tariff END AS price
      ) b
      WHERE d.mean_sum IS NOT NULL

@@ -120,7 +120,7 @@ describe('the demo year for savings', () => {
     expect(porto?.hi).toBeLessThan(24);
   });
 
-  it('puts baseline periods on every room tariff but the tariff-only one, whose value is a fixed day', async () => {
+  it('puts baseline periods on every room tariff but the tariff-only one, whose value is a fixed month', async () => {
     const rows = await db.query<{
       identifier: string;
       sensor_type: string;
@@ -132,10 +132,10 @@ describe('the demo year for savings', () => {
        FROM tariff t JOIN pod p ON p.id = t.pod_id WHERE t.baseline_from IS NULL`,
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ identifier: 'acorns-opo-101', sensor_type: 'ELECTRICITY', type: 'DAILY' });
-    // About a day of a nursery room: 1.05 x its mean day over the last 28 days, kWh.
-    expect(rows[0]?.value).toBeGreaterThan(10);
-    expect(rows[0]?.value).toBeLessThan(60);
+    expect(rows[0]).toMatchObject({ identifier: 'acorns-opo-101', sensor_type: 'ELECTRICITY', type: 'MONTHLY' });
+    // About a month of a nursery room: 30 x 1.05 x its mean day over the last 28 days, kWh.
+    expect(rows[0]?.value).toBeGreaterThan(300);
+    expect(rows[0]?.value).toBeLessThan(1800);
     const withBaseline = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM tariff WHERE baseline_from = $1 AND baseline_to = $2`,
       [dates.baselineFrom, dates.baselineTo],
