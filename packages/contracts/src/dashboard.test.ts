@@ -8,6 +8,7 @@ const card = {
   podCount: 3,
   offlinePodCount: 1,
   score: null,
+  scoreReason: null,
   readings: [{ sensorType: 'TEMPERATURE', avg: 21.5, voltage: 230 }],
   notificationMargin: 10,
   limits: [{ sensorType: 'TEMPERATURE', condition: 'greater', threshold: 30 }],
