@@ -1,6 +1,6 @@
 import type { DashboardCard, Weather } from '@greenpod/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import type { DashboardChartProps } from './chart/dashboard-chart-props';
 import type { Place } from './dashboard-state';
 import { windowQuery } from './filters/dashboard-window';
@@ -89,25 +89,5 @@ export const placeQuery = (entity: PlaceEntity, id: number) =>
   queryOptions({
     queryKey: [...DASHBOARD_KEY, 'place', entity, id] as const,
     queryFn: async ({ signal }) => (await apiRequest<{ data: PlaceRow }>(`/${entity}/${id}`, { signal })).data,
-    staleTime: 5 * 60_000,
-  });
-
-/** A filter's choices: the caller's locations, the areas of a location, the pods of an area. */
-export const choicesQuery = (entity: PlaceEntity, parent?: { key: 'clientId' | 'locationId' | 'areaId'; id: number }) =>
-  queryOptions({
-    queryKey: [...DASHBOARD_KEY, 'choices', entity, parent?.key ?? null, parent?.id ?? null] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<PlaceRow>(
-          entity,
-          {
-            paging: 1000,
-            colKey: 'title',
-            sortDirection: 'ASC',
-            ...(parent ? { fetchParams: { [parent.key]: parent.id } } : {}),
-          },
-          signal,
-        )
-      ).data,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
 import { type SavingSensorType, type SavingsWindow, savingsModelAnswer, savingsSummary } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** Every savings read of this page starts with this key. */
 export const SAVINGS_KEY = ['savings-page'] as const;
@@ -54,30 +54,4 @@ export const savingsModelQuery = (podId: number, sensorType: SavingSensorType) =
       ),
     staleTime: 5 * 60_000,
     retry: false,
-  });
-
-export interface PlaceRow {
-  id: number;
-  title: string;
-}
-type PlaceEntity = 'location' | 'area' | 'pod';
-
-/** A place filter's choices: the caller's locations, the areas of a location, the pods of an area. */
-export const placeChoicesQuery = (entity: PlaceEntity, parent?: { key: 'locationId' | 'areaId'; id: number }) =>
-  queryOptions({
-    queryKey: [...SAVINGS_KEY, 'choices', entity, parent?.key ?? null, parent?.id ?? null] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<PlaceRow>(
-          entity,
-          {
-            paging: 1000,
-            colKey: 'title',
-            sortDirection: 'ASC',
-            ...(parent ? { fetchParams: { [parent.key]: parent.id } } : {}),
-          },
-          signal,
-        )
-      ).data,
-    staleTime: 5 * 60_000,
   });

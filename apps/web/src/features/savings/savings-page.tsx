@@ -3,12 +3,12 @@ import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Te
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PlaceFilters } from '../../components/place-filters/place-filters';
 import { downloadCsv } from '../../lib/csv';
 import { SavingCard } from './saving-card';
 import { savingsModelQuery, useSavingsSummary } from './savings-api';
 import { SavingsCarousel } from './savings-carousel';
 import { SavingsCharts } from './savings-charts';
-import { SavingsPlaceFilters } from './savings-place-filters';
 import { savingsCsvRows, sensorLabel, topSavings } from './savings-text';
 import { useSavingsView } from './use-savings-view';
 
@@ -36,7 +36,7 @@ export function SavingsPage() {
         <Text c="dimmed">What each pod saved against what it was expected to use, over the last closed period.</Text>
       </Stack>
       {/* The place filters on a row of their own: squeezed between the two switches they wrapped into a stair. */}
-      <SavingsPlaceFilters
+      <PlaceFilters
         place={{ locationId: view.locationId, areaId: view.areaId, podId: view.podId }}
         onPlace={(p) => change({ locationId: p.locationId, areaId: p.areaId, podId: p.podId })}
       />
