@@ -1,4 +1,5 @@
 import { SAVING_UNIT, type SavingSensorType } from '@greenpod/contracts';
+import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { type BaselineModel, fitBaseline } from './model';
 import { type SavingDetail, savingFigures } from './saving-figures';
@@ -88,26 +89,14 @@ export const inputPodOf = (t: TariffForSavings): InputPod => ({
 // by one transaction at a time across instances; other pods go on in parallel.
 const LOCK_NAMESPACE = 0x47505356;
 
-/** Like aggregate-lock.ts: `try` gives up (null) when another instance holds the pod; `wait` queues behind it. */
+/** The pod's savings lock: `try` gives up (null) when another instance holds the pod; `wait` queues behind it. */
 export async function withSavingsLock<T>(
   db: Database,
   podId: number,
   mode: 'try' | 'wait',
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T | null> {
-  return db.transaction(async (tx) => {
-    const params = [LOCK_NAMESPACE, podId];
-    if (mode === 'wait') {
-      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', params);
-    } else {
-      const [row] = await tx.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked',
-        params,
-      );
-      if (!row?.locked) return null;
-    }
-    return fn(tx);
-  });
+  return withAdvisoryLock(db, { namespace: LOCK_NAMESPACE, key: podId }, mode, fn);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { computeScores } from './score-compute';
 
@@ -13,14 +14,9 @@ const LOCK_KEY = 1;
  */
 export async function runScheduledScores(db: Database, opts: { now?: Date } = {}): Promise<number | null> {
   if (db.kind === 'pglite') return computeScores(db, { now: opts.now });
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
-      LOCK_NAMESPACE,
-      LOCK_KEY,
-    ]);
-    if (!row?.locked) return null;
-    return computeScores(tx, { now: opts.now });
-  });
+  return withAdvisoryLock(db, { namespace: LOCK_NAMESPACE, key: LOCK_KEY }, 'try', (tx) =>
+    computeScores(tx, { now: opts.now }),
+  );
 }
 
 /**
