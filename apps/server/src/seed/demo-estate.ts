@@ -9,6 +9,7 @@ import {
 } from '@greenpod/contracts';
 import { insertTarget } from '../crud/tables';
 import type { Database, Queryable } from '../db/database';
+import { seededRandom } from '../seeded-random';
 import {
   DEMO_CLIENTS,
   DEMO_GROUP,
@@ -22,7 +23,7 @@ import { type HistoryPod, writeHourlyHistory, writeRawReadings } from './demo-hi
 import { type DemoPod, writeDemoPods } from './demo-pods-file';
 import { type TariffPlan, writeDemoRules, writeDemoTariffs } from './demo-rules';
 import { type Progress, silentProgress } from './progress-bar';
-import { CLIMATES, type PodProfile, podSensorTypes, seededRandom } from './reading-model';
+import { CLIMATES, type PodProfile, podSensorTypes } from './reading-model';
 import { seedRow } from './seed-rows';
 
 export interface DemoOptions {

@@ -1,5 +1,6 @@
 import { SENSOR_RANGES, SENSOR_TYPES } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../seeded-random';
 import {
   type City,
   CLIMATES,
@@ -10,7 +11,6 @@ import {
   podReadingsAt,
   podSensorTypes,
   readingsAt,
-  seededRandom,
 } from './reading-model';
 
 const hotel: PodProfile = { kind: 'hotel', city: 'London', voltage: 230, scale: 1, weatherPhase: 0 };

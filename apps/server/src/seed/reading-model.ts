@@ -259,15 +259,3 @@ function gauss(x: number, mean: number, sd: number): number {
 
 /** The sensor kinds in a fixed order, for code that writes one column per kind. */
 export const MODEL_SENSORS: readonly SensorType[] = SENSOR_TYPES;
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same demo history on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

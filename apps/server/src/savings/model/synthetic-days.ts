@@ -2,20 +2,10 @@
  * Synthetic baselines with known drivers, for the model's tests and timing (never for real sites).
  * A seeded generator keeps every run identical: a test that passes once passes always.
  */
+
+import { seededRandom } from '../../seeded-random';
 import type { DayRecord } from './day-records';
 import { cdd, hdd } from './degree-days';
-
-/** mulberry32: a small seeded PRNG, uniform on [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface SyntheticSite {
   seed: number;
