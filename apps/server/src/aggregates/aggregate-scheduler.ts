@@ -1,6 +1,7 @@
 import { GRANULARITIES, type Granularity } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { startRecurringJob } from '../recurring-job';
 import { generateAggregates } from './aggregate-generator';
 import { withAggregateLock } from './aggregate-lock';
 
@@ -34,34 +35,15 @@ export function startAggregateScheduler(
   opts: { timeZone?: string; everyMs?: number } = {},
 ) {
   const timeZone = opts.timeZone ?? 'UTC';
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const pass = async () => {
-    try {
-      const result = await runScheduledAggregates(db, { timeZone });
-      if (Object.values(result).some((n) => n)) log.info({ generated: result }, 'aggregated data generated');
-    } catch (err) {
-      log.error(err, 'aggregated data generation failed');
-    }
-  };
-  const run = () => {
-    // One pass at a time in this process: a slow pass is not stacked on by the next tick.
-    if (!running && !stopped)
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    return running ?? Promise.resolve();
-  };
-  const timer = setInterval(() => void run(), opts.everyMs ?? 5 * 60_000);
-  timer.unref();
-  void run();
-  return {
-    run,
-    /** Stops the timer and waits for a pass in progress, so the database can be closed after it. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startRecurringJob(
+    async () => {
+      try {
+        const result = await runScheduledAggregates(db, { timeZone });
+        if (Object.values(result).some((n) => n)) log.info({ generated: result }, 'aggregated data generated');
+      } catch (err) {
+        log.error(err, 'aggregated data generation failed');
+      }
     },
-  };
+    { everyMs: opts.everyMs ?? 5 * 60_000 },
+  );
 }

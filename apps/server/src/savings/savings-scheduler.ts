@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { startRecurringJob } from '../recurring-job';
 import { computeTariffSavings, loadTariffs, withSavingsLock } from './savings-compute';
 
 /** What a pass did: rows made, and tariffs skipped because another instance held their pod. */
@@ -39,8 +40,6 @@ export function startSavingsScheduler(
 ) {
   const timeZone = opts.timeZone ?? 'UTC';
   const onComputed: OnSavingsComputed[] = [];
-  let running: Promise<SavingsPass | undefined> | undefined;
-  let stopped = false;
   const pass = async (): Promise<SavingsPass | undefined> => {
     try {
       const result = await runSavingsPass(db, { timeZone, now: opts.now?.() });
@@ -58,26 +57,11 @@ export function startSavingsScheduler(
       return undefined;
     }
   };
-  /** One pass at a time in this process; awaiting it waits for the pass in progress or a new one. */
-  const run = () => {
-    if (!running && !stopped)
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    return running ?? Promise.resolve(undefined);
-  };
-  const timer = setInterval(() => void run(), opts.everyMs ?? 5 * 60_000);
-  timer.unref();
-  if (opts.autoStart !== false) void run();
+  const job = startRecurringJob(pass, { everyMs: opts.everyMs ?? 5 * 60_000, autoStart: opts.autoStart });
   return {
-    run,
+    ...job,
     /** Callbacks run after each pass, in order (push to add one). */
     onComputed,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
   };
 }
 export type SavingsScheduler = ReturnType<typeof startSavingsScheduler>;

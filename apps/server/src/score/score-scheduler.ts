@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
+import { startRecurringJob } from '../recurring-job';
 import { computeScores } from './score-compute';
 
 // Two-key advisory lock with a namespace of its own ('GPSC'; the aggregates use 'GPAG'), one key: the pass.
@@ -24,44 +25,17 @@ export async function runScheduledScores(db: Database, opts: { now?: Date } = {}
  * `onComputed` hook), so fresh savings reach the cards without waiting for the next tick.
  */
 export function startScoreScheduler(db: Database, log: FastifyBaseLogger, opts: { everyMs?: number } = {}) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const pass = async () => {
-    try {
-      const started = Date.now();
-      const written = await runScheduledScores(db);
-      if (written !== null) log.debug({ written, ms: Date.now() - started }, 'green scores computed');
-    } catch (err) {
-      log.error(err, 'green score computation failed');
-    }
-  };
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    // One pass at a time in this process; a call during a pass asks for one more after it.
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = undefined;
-      if (again && !stopped) {
-        again = false;
-        void run();
+  // A call during a pass (fresh savings) asks for one more after it.
+  return startRecurringJob(
+    async () => {
+      try {
+        const started = Date.now();
+        const written = await runScheduledScores(db);
+        if (written !== null) log.debug({ written, ms: Date.now() - started }, 'green scores computed');
+      } catch (err) {
+        log.error(err, 'green score computation failed');
       }
-    });
-    return running;
-  };
-  const timer = setInterval(() => void run(), opts.everyMs ?? 15 * 60_000);
-  timer.unref();
-  void run();
-  return {
-    run,
-    /** Stops the timer and waits for a pass in progress, so the database can be closed after it. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    { everyMs: opts.everyMs ?? 15 * 60_000, again: true },
+  );
 }
