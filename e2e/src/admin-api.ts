@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { ADMIN } from './global-setup';
+import { inject } from 'vitest';
 
 /** A suffix that keeps this run's names apart from any other test's, so no file relies on another's rows. */
 export const unique = () => randomBytes(3).toString('hex');
@@ -10,12 +10,12 @@ export interface AdminSession {
   user: unknown;
 }
 
-/** Signs the seeded administrator in through the API; no test changes that account's password. */
-export async function adminSession(request: APIRequestContext): Promise<AdminSession> {
-  const res = await request.post('/api/user/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  const body = (await res.json()) as { token?: string; user?: unknown };
-  if (!body.token) throw new Error(`the administrator could not sign in: ${res.status()} ${JSON.stringify(body)}`);
-  return { token: body.token, user: body.user };
+/**
+ * The seeded administrator's session, signed in once for the run by global-setup (no test changes that account's
+ * password or signs it out everywhere). `request` stays in the signature: callers pass the page's context.
+ */
+export async function adminSession(_request: APIRequestContext): Promise<AdminSession> {
+  return inject('adminSession');
 }
 
 /** POST /api/<name> as the administrator; returns the new row's id. */

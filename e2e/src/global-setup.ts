@@ -69,6 +69,17 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('dataDir', dataDir);
   project.provide('mqttPort', mqttPort);
+  // The administrator signs in once for the whole run: each file signing in again would spend the account's
+  // sign-in allowance (LOGIN_RATE_LIMIT, as a real user has it) and the run would end in 429s.
+  const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const session = (await login.json()) as { token?: string; user?: unknown };
+  if (!session.token)
+    throw new Error(`the administrator could not sign in: ${login.status} ${JSON.stringify(session)}`);
+  project.provide('adminSession', { token: session.token, user: session.user });
   return async () => {
     server.kill('SIGTERM');
     await new Promise((ok) => server.once('exit', ok));
@@ -82,5 +93,6 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     mqttPort: number;
+    adminSession: { token: string; user: unknown };
   }
 }
