@@ -15,6 +15,7 @@ export * from './messages';
 export * from './plain-text';
 export * from './resources/index';
 export * from './rule-state';
+export * from './report';
 export * from './savings';
 export * from './sensor-types';
 export * from './theme';

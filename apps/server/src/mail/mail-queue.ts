@@ -8,12 +8,37 @@ const RETRY_MINUTES = [1, 5, 15, 60, 180, 720];
 
 /** Queues a mail inside the caller's transaction: it is sent only if that work commits. */
 export async function enqueueMail(tx: Queryable, mail: Mail): Promise<void> {
-  await tx.query('INSERT INTO mail_queue (to_address, subject, body) VALUES ($1, $2, $3)', [
-    mail.to,
-    mail.subject,
-    mail.text,
-  ]);
+  const a = mail.attachment;
+  await tx.query(
+    `INSERT INTO mail_queue (to_address, subject, body, attachment_name, attachment_type, attachment)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [mail.to, mail.subject, mail.text, a?.filename ?? null, a?.contentType ?? null, a?.content ?? null],
+  );
 }
+
+type QueuedMail = {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment: Uint8Array | null;
+};
+const mailOf = (m: QueuedMail): Mail => ({
+  to: m.to_address,
+  subject: m.subject,
+  text: m.body,
+  attachment:
+    m.attachment && m.attachment_name
+      ? {
+          filename: m.attachment_name,
+          contentType: m.attachment_type ?? 'application/octet-stream',
+          content: Buffer.from(m.attachment),
+        }
+      : undefined,
+});
 
 /**
  * Sends the queued mails that are due, a batch at a time, and answers how many it took. A sent mail is
@@ -23,13 +48,13 @@ export async function enqueueMail(tx: Queryable, mail: Mail): Promise<void> {
  */
 export async function sendQueuedMail(db: Database, mailer: Mailer, log: FastifyBaseLogger): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ id: string; to_address: string; subject: string; body: string; attempts: number }>(
-      `SELECT id, to_address, subject, body, attempts FROM mail_queue WHERE next_attempt <= now()
+    const due = await tx.query<QueuedMail>(
+      `SELECT id, to_address, subject, body, attempts, attachment_name, attachment_type, attachment FROM mail_queue WHERE next_attempt <= now()
        ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
     );
     for (const m of due) {
       try {
-        await mailer.send({ to: m.to_address, subject: m.subject, text: m.body });
+        await mailer.send(mailOf(m));
         await tx.query('DELETE FROM mail_queue WHERE id = $1', [m.id]);
       } catch (err) {
         const wait = RETRY_MINUTES[m.attempts];

@@ -3,11 +3,20 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** At most one (the monthly report's PDF): the queue keeps it with the mail until it is sent. */
+  attachment?: MailAttachment | undefined;
 }
+
+const nodemailerMail = ({ attachment, ...mail }: Mail) => ({ ...mail, attachments: attachment ? [attachment] : [] });
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
@@ -23,14 +32,14 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await transport.sendMail({ from: opts.from, ...nodemailerMail(mail) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await transport.sendMail({ from: opts.from, ...nodemailerMail(mail) });
       // A mail may hold a live reset link: the outbox is the service user's alone (as all of DATA_DIR).
       mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(
