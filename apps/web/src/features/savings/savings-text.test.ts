@@ -1,5 +1,5 @@
+import { csvCell } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../lib/csv';
 import { bandColumns, cusumColumns, dayRange } from './savings-chart-data';
 import { CLAIMED, OVERUSED, summaryOf } from './savings-fixtures';
 import { goalText, money, moneyText, quantity, savedText, savingsCsvRows, topSavings } from './savings-text';
