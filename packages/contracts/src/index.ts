@@ -1,6 +1,7 @@
 export * from './aggregates';
 export * from './alarm-health';
 export * from './alert-cards';
+export * from './amount-text';
 export * from './auth';
 export * from './choices';
 export * from './csp';
@@ -15,6 +16,7 @@ export * from './list-params';
 export * from './messages';
 export * from './plain-text';
 export * from './report';
+export * from './report-tables';
 export * from './resources/index';
 export * from './rule-state';
 export * from './savings';

@@ -1,62 +1,8 @@
-import { type SavingCard, SENSOR_LABELS } from '@greenpod/contracts';
+import { money, type SavingCard, SENSOR_LABELS } from '@greenpod/contracts';
+
+export { currencySymbol, money, moneyText, quantity, savedText } from '@greenpod/contracts';
+
 import type { CsvCell } from '../../lib/csv';
-
-/**
- * An amount of energy or water as a card says it: whole units from 100 up, one decimal from 10, two below
- * (412 kWh, 61.2 kWh, 3.27 kWh), so a pod's small daily figures keep their meaning.
- */
-export function quantity(value: number): string {
-  const size = Math.abs(value);
-  const digits = size >= 100 ? 0 : size >= 10 ? 1 : 2;
-  return value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-}
-
-/** Money in the card's currency, always to 2 decimals ("€52.40"); an unknown code reads "52.40 XYZ". */
-export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-/** The currency's symbol ("€"), for the progress card's figures. */
-export function currencySymbol(currency: string): string {
-  try {
-    const parts = new Intl.NumberFormat('en', { style: 'currency', currency }).formatToParts(0);
-    return parts.find((p) => p.type === 'currency')?.value ?? currency;
-  } catch {
-    return `${currency} `;
-  }
-}
-
-const percent = (value: number | null) => (value === null ? '' : `, ${value.toFixed(1)} %`);
-
-/**
- * The saving in words: "Saved 412 kWh +/- 61 kWh, 14.2 %"; without an uncertainty (the tariff's fixed
- * baseline) "Saved 412 kWh, 14.2 %"; more used than expected "Used 30 kWh more than expected, -5.0 %".
- */
-export function savedText(card: Pick<SavingCard, 'avoided' | 'uncertainty' | 'unit' | 'valuePercentage'>): string {
-  const { avoided, uncertainty, unit, valuePercentage } = card;
-  if (avoided === null) return 'No saving could be computed for this period';
-  const plusMinus = uncertainty === null ? '' : ` +/- ${quantity(uncertainty)} ${unit}`;
-  if (avoided < 0) {
-    return `Used ${quantity(-avoided)} ${unit}${plusMinus} more than expected${percent(valuePercentage)}`;
-  }
-  return `Saved ${quantity(avoided)} ${unit}${plusMinus}${percent(valuePercentage)}`;
-}
-
-/** The saving in money: "€52.40 +/- €7.70", or "-€4.10" when more was used than expected. */
-export function moneyText(card: Pick<SavingCard, 'valueFlat' | 'uncertaintyFlat' | 'currency'>): string | null {
-  if (card.valueFlat === null) return null;
-  const plusMinus = card.uncertaintyFlat === null ? '' : ` +/- ${money(card.uncertaintyFlat, card.currency)}`;
-  return `${money(card.valueFlat, card.currency)}${plusMinus}`;
-}
 
 /**
  * The goal message (viewer.md: percentage of goal achieved = savings / goal, the amount to 2 decimals):
