@@ -151,5 +151,5 @@ export function reportCsvRows(r: ReportAnswer): CsvCell[][] {
     ['Grid factor (kg CO2e per kWh)', r.emissions.factor, r.emissions.source],
     ['Generated', r.generated],
   ];
-  return reportTables(r).reduce<CsvCell[][]>((rows, t) => [...rows, [], [t.title], t.header, ...t.rows], head);
+  return [...head, ...reportTables(r).flatMap((t) => [[], [t.title], t.header, ...t.rows])];
 }
