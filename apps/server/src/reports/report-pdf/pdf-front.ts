@@ -44,7 +44,7 @@ export function drawHeader(doc: PDFKit.PDFDocument, palette: Palette, report: Re
   doc.text(`Generated ${generatedText(report)}`, PAGE.margin, top + 4, { width: CONTENT_WIDTH, align: 'right' });
   doc.text(`Time zone ${report.period.timeZone}`, { width: CONTENT_WIDTH, align: 'right' });
   let y = top + LOGO_BOX[1] + 16;
-  doc.font(FONT_BOLD).fontSize(8).fillColor(palette.primary).text('REPORT', PAGE.margin, y, { characterSpacing: 1.2 });
+  doc.font(FONT_BOLD).fontSize(9).fillColor(palette.primary).text('Report', PAGE.margin, y);
   doc
     .font(FONT_BOLD)
     .fontSize(17)
@@ -97,11 +97,14 @@ function drawTiles(doc: PDFKit.PDFDocument, palette: Palette, report: ReportAnsw
       .fontSize(7.5)
       .fillColor(palette.muted)
       .text(t.label, x + 8, y + 9, { width: width - 16, lineBreak: false });
-    doc.font(FONT_BOLD).fontSize(13).fillColor(palette.text);
-    doc.text(t.value, x + 8, y + 20, { width: width - 16, lineBreak: false, ellipsis: true });
+    // A year's figures run long ("1,134,856 kWh"): the figure shrinks to fit its tile rather than wrap.
+    doc.font(FONT_BOLD).fillColor(palette.text);
+    let size = 13;
+    while (size > 7 && doc.fontSize(size).widthOfString(t.value) > width - 16) size -= 0.5;
+    doc.text(t.value, x + 8, y + 20 + (13 - size) / 2, { lineBreak: false });
     doc.font(FONT).fontSize(6.8).fillColor(palette.muted);
     t.lines.forEach((line, j) => {
-      doc.text(line, x + 8, y + 39 + j * 9, { width: width - 16, lineBreak: false, ellipsis: true });
+      doc.text(line, x + 8, y + 39 + j * 9, { lineBreak: false });
     });
   });
   return y + height + 12;

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { type ReportAnswer, reportAnswer, type SavingsDay } from '@greenpod/contracts';
 
 /**
@@ -248,4 +249,48 @@ export function bareReportFixture(): ReportAnswer {
     notifications: { total: 0, bySeverity: [], noisiestRules: [] },
     emptyUse: { electricityKwh: null, electricityShare: null, waterLitres: null, waterShare: null, note: null },
   });
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 240 x 80 PNG logo (a green disc beside a bar), made here so the tests need no image file. */
+export function logoPng(): Buffer {
+  const [width, height] = [240, 80];
+  const rows = Array.from({ length: height }, (_, y) => {
+    const row = Buffer.alloc(1 + width * 3, 255);
+    row[0] = 0;
+    for (let x = 0; x < width; x++) {
+      const disc = (x - 40) ** 2 + (y - 40) ** 2 < 30 ** 2;
+      const bar = x > 85 && x < 230 && y > 30 && y < 50;
+      if (disc || bar) row.set(disc ? [47, 158, 68] : [27, 43, 30], 1 + x * 3);
+    }
+    return row;
+  });
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
