@@ -30,7 +30,7 @@ describe('renderReportPdf: a location month', () => {
   let title: string | null;
   beforeAll(async () => {
     bytes = await renderReportPdf(report, look);
-    // Kept for a look at it (docs/report-pdf.md says how to see it as images).
+    // Left in /tmp to open and look at: the tests read text and operators, not how it looks.
     writeFileSync('/tmp/report-sample.pdf', bytes);
     ({ pages, title } = await readPdf(bytes));
   });
