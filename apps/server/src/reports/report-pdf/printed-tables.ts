@@ -140,9 +140,9 @@ function savingsColumns(table: ReportTable, currency: string): PrintedColumn[] {
       return u === null ? format(n) : `${format(n)} +/- ${format(u)}`;
     });
   return [
-    { header: 'Area / pod', width: 0.17, align: 'left', text: (r) => `${plain(r[area])} / ${plain(r[pod])}` },
+    { header: 'Area / pod', width: 0.16, align: 'left', text: (r) => `${plain(r[area])} / ${plain(r[pod])}` },
     { header: 'Type', width: 0.1, align: 'left', text: (r) => `${plain(r[type])} (${plain(r[unit])})` },
-    { header: 'Expected', width: 0.1, align: 'right', text: (r) => orNa(r[expected], quantity) },
+    { header: 'Expected', width: 0.11, align: 'right', text: (r) => orNa(r[expected], quantity) },
     { header: 'Actual', width: 0.08, align: 'right', text: (r) => orNa(r[actual], quantity) },
     { header: 'Saved', width: 0.12, align: 'right', text: (r) => withUncertainty(r[saved], r[plusMinus], quantity) },
     {
