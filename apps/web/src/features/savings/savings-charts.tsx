@@ -11,11 +11,13 @@ const HEIGHT = 300;
 
 /**
  * Expected against actual per day with the 90 % band, then the running sum of savings (CUSUM), for the
- * chosen place and sensor type; the server's reason when there is nothing to chart.
+ * chosen place and sensor type; the server's reason when there is nothing to chart, or above the charts when
+ * only the actual use is there to draw (a report's days without an expected line).
  */
 export function SavingsCharts({ chart }: { chart: SavingsSummary['chart'] }) {
   const sensor = sensorLabel(chart.sensorType);
-  if (chart.reason !== null || chart.days.length === 0) {
+  const drawn = chart.days.some((d) => d.actual !== null || d.expected !== null);
+  if (!drawn) {
     return (
       <Card withBorder radius="md" padding="md">
         <Text size="sm" c="dimmed" data-testid="chart-reason">
@@ -27,6 +29,11 @@ export function SavingsCharts({ chart }: { chart: SavingsSummary['chart'] }) {
   const range = dayRange(chart.days);
   return (
     <Stack gap="md">
+      {chart.reason !== null && (
+        <Text size="sm" c="dimmed" data-testid="chart-reason">
+          {chart.reason}
+        </Text>
+      )}
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb={4}>
           Expected against actual
