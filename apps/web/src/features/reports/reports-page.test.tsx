@@ -128,4 +128,111 @@ describe('ReportsPage', () => {
     expect(within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText('Fridge too warm')).toBeInTheDocument();
     expect(screen.getByText('No motion sensor in 1 area: 07:00-22:00 counted as occupied')).toBeInTheDocument();
   }, 30_000);
+
+  it('says N/A with its reason where nothing was measured, and plainly when a place has no pods', async () => {
+    serve((q) => (q.get('locationId') === '1' ? NOTHING_MEASURED : NO_PODS));
+    renderPage('/reports?client=7&location=1');
+    expect(await screen.findByTestId('nothing-measured', undefined, SLOW)).toHaveTextContent(
+      'No readings in this period.',
+    );
+    const electricity = await tile('Electricity');
+    expect(within(electricity).getAllByTestId('na-reason').map((e) => e.textContent)).toEqual([
+      'No electricity measured in this period',
+      'No pod here has a baseline',
+      'No readings for the same period last year',
+    ]);
+    expect(within(await tile('Emissions')).getAllByTestId('na-reason')[0]).toHaveTextContent('No electricity measured');
+    expect(screen.getByTestId('score-na')).toHaveTextContent('N/A: Not enough readings in the last 30 days');
+    expect(screen.getByTestId('chart-reason')).toHaveTextContent('No pod here has a usable measured baseline');
+    expect(within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText(
+      'No rule raised a notification in this period.',
+    )).toBeInTheDocument();
+
+    renderPage('/reports?client=8');
+    expect(await screen.findByTestId('report-empty', undefined, SLOW)).toHaveTextContent(
+      'This place has no pods: there is nothing to report.',
+    );
+  }, 30_000);
+
+  it('says when the report fails, with the server\'s message, and tries again', async () => {
+    let fail = true;
+    const fetch = serve(() => (fail ? { status: 404, error: 'No such location' } : { ...REPORT, daily: NO_DAYS }));
+    renderPage('/reports?client=7&location=99');
+    expect(await screen.findByText('The report could not be loaded', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('No such location')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await tile('Electricity')).toBeInTheDocument();
+    expect(reportCalls(fetch).at(-1)?.locationId).toBe('99');
+  }, 30_000);
+
+  it('steps months, quarters and years (none after the last closed one) and keeps them in the URL', async () => {
+    const fetch = serve(() => ({ ...REPORT, daily: NO_DAYS }));
+    const { router } = renderPage('/reports?client=7&location=1');
+    await tile('Electricity');
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(screen.getByTestId('period-label')).toHaveTextContent('September 2026');
+    expect(router.state.location.search).toBe('?client=7&location=1&from=2026-09-01');
+    await waitFor(() => expect(reportCalls(fetch).at(-1)).toMatchObject({ from: '2026-09-01', to: '2026-09-30' }));
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled();
+
+    // Mid-November: the third quarter is the last closed one, and the year before this one.
+    await userEvent.click(screen.getByRole('radio', { name: 'Quarter' }));
+    expect(screen.getByTestId('period-label')).toHaveTextContent('Q3 2026');
+    await waitFor(() => expect(reportCalls(fetch).at(-1)).toMatchObject({ from: '2026-07-01', to: '2026-09-30' }));
+    expect(screen.getByRole('button', { name: 'Next quarter' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'Year' }));
+    expect(screen.getByTestId('period-label')).toHaveTextContent('2025');
+    await waitFor(() => expect(reportCalls(fetch).at(-1)).toMatchObject({ from: '2025-01-01', to: '2025-12-31' }));
+    expect(router.state.location.search).toBe('?client=7&location=1&period=year&from=2025-01-01');
+  }, 30_000);
+
+  it.each([
+    ['2026-11-10', '2026-11-20', 'To', 'to must not be in the future'],
+    ['2026-10-20', '2026-10-10', 'To', 'to must not be before from'],
+    ['2025-01-01', '2026-10-31', 'To', 'A report covers at most 366 days'],
+  ])('checks a custom period %s to %s as the server does, by its field', async (from, to, field, message) => {
+    const fetch = serve(() => ({ ...REPORT, daily: NO_DAYS }));
+    renderPage(`/reports?client=7&location=1&period=custom&from=${from}&to=${to}`);
+    const input = await screen.findByLabelText(field, undefined, SLOW);
+    expect(input).toHaveAccessibleDescription(message);
+    expect(screen.getByText('Choose a period that has ended to see its report.')).toBeInTheDocument();
+    expect(reportCalls(fetch)).toEqual([]);
+  }, 30_000);
+
+  it('downloads the CSV and the PDF with the session, under the name the server gives', async () => {
+    const fetch = serve(
+      () => ({ ...REPORT, daily: NO_DAYS }),
+      (q) =>
+        q.get('format') === 'csv'
+          ? { status: 200, body: 'Report,x', disposition: `attachment; filename="report.csv"; filename*=UTF-8''aurora-dubai-2026-10.csv` }
+          : { status: 500, body: JSON.stringify({ success: false, error: 'The PDF could not be made' }) },
+    );
+    const saved: string[] = [];
+    // jsdom makes no object URLs: the saved file's name is what the anchor is given.
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderPage('/reports?client=7&location=1');
+    await tile('Electricity');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual(['aurora-dubai-2026-10.csv']));
+    const csvCall = fetch.mock.calls.find(([u]) => String(u).includes('format=csv'));
+    expect(String(csvCall?.[0])).toBe('/api/report?locationId=1&from=2026-10-01&to=2026-10-31&tz=UTC&format=csv');
+    expect((csvCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'The PDF could not be downloaded', message: 'The PDF could not be made' }),
+      ),
+    );
+    expect(saved).toEqual(['aurora-dubai-2026-10.csv']);
+    click.mockRestore();
+    toast.mockRestore();
+  }, 30_000);
 });
