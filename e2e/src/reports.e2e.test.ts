@@ -40,7 +40,7 @@ afterAll(() => browser?.close());
 
 describe('reports in the browser', () => {
   it(
-    "shows last month of a location with its total and charts, and downloads its CSV and PDF",
+    'shows last month of a location with its total and charts, and downloads its CSV and PDF',
     async () => {
       const name = unique();
       const estate = await podEstate(admin.request, session, name, ['ELECTRICITY']);
@@ -161,7 +161,11 @@ describe('reports in the browser', () => {
         admin.getByRole('button', { name: 'Download PDF' }).click(),
       ]);
       expect(pdfFile.suggestedFilename()).toMatch(/\.pdf$/);
-      expect(readFileSync((await pdfFile.path()) as string).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        readFileSync((await pdfFile.path()) as string)
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
 
       // A phone: nothing scrolls sideways (the wide tables scroll inside their own boxes).
       const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });

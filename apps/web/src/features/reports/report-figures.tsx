@@ -71,7 +71,14 @@ export function ReportFigures({ report }: { report: ReportAnswer }) {
 function FigureTile({ report, item }: { report: ReportAnswer; item: (typeof FIGURES)[number] }) {
   const value = report.totals[item.key as FigureKey];
   return (
-    <Card component="article" withBorder radius="md" padding="md" aria-label={item.label} data-testid={`figure-${item.key}`}>
+    <Card
+      component="article"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-label={item.label}
+      data-testid={`figure-${item.key}`}
+    >
       <Stack gap={6}>
         <Text size="sm" fw={600} c="dimmed">
           {item.label}

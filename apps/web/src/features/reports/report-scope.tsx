@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { queryOptions } from '@tanstack/react-query';
 import { Dropdown } from '../../components/dropdown/dropdown';
-import { FilterBox, type PlaceFilterValue, PlaceFilters } from '../../components/place-filters/place-filters';
+import { FilterBox, PlaceFilters, type PlaceFilterValue } from '../../components/place-filters/place-filters';
 import { apiList } from '../../lib/api-client';
 
 export interface ClientRow {

@@ -12,7 +12,8 @@ const NARROW: ReportTable['id'][] = ['cost', 'notifications', 'rules', 'empty-us
 const MIN_WIDTH: Partial<Record<ReportTable['id'], number>> = { savings: 1280, completeness: 560 };
 
 const EMPTY: Partial<Record<ReportTable['id'], string>> = {
-  savings: 'No saving was computed for this period: savings are computed after each month closes, for pods with a tariff.',
+  savings:
+    'No saving was computed for this period: savings are computed after each month closes, for pods with a tariff.',
   completeness: 'No pod in this place.',
   notifications: 'No notification in this period.',
   rules: 'No rule raised a notification in this period.',
@@ -64,8 +65,7 @@ function ReportTableCard({ table, currency, note }: { table: ReportTable; curren
         </Text>
       ) : (
         // A region of its own that the keyboard can reach, so a table wider than a phone scrolls inside it.
-        <div
-          role="region"
+        <section
           aria-label={`${table.title} table`}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (axe scrollable-region-focusable)
           tabIndex={0}
@@ -75,7 +75,11 @@ function ReportTableCard({ table, currency, note }: { table: ReportTable; curren
             <Table.Thead>
               <Table.Tr>
                 {table.header.map((h, i) => (
-                  <Table.Th key={h} ta={isNumberColumn(table.id, i) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th
+                    key={h}
+                    ta={isNumberColumn(table.id, i) ? 'right' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {h}
                   </Table.Th>
                 ))}
@@ -100,7 +104,7 @@ function ReportTableCard({ table, currency, note }: { table: ReportTable; curren
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </section>
       )}
       {note && (
         <Text size="xs" c="dimmed" mt="xs">

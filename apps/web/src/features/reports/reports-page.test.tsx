@@ -81,7 +81,7 @@ afterEach(() => {
 });
 
 describe('ReportsPage', () => {
-  it("opens on last month of the first client, and shows the figures, savings, score and tables", async () => {
+  it('opens on last month of the first client, and shows the figures, savings, score and tables', async () => {
     const fetch = serve(() => ({ ...REPORT, daily: NO_DAYS }));
     renderPage();
     expect(screen.getByRole('heading', { name: 'Reports', level: 1 })).toBeInTheDocument();
@@ -122,10 +122,14 @@ describe('ReportsPage', () => {
     expect(within(kitchen).getByText('-€0.09')).toBeInTheDocument();
     expect(within(kitchen).getByText('Only 40 of the 90 baseline days have readings')).toBeInTheDocument();
     const completeness = screen.getByRole('region', { name: 'Completeness' });
-    expect(within(completeness).getByRole('row', { name: /Kitchen/ })).toHaveTextContent('Ground floorKitchen283190.3 %');
+    expect(within(completeness).getByRole('row', { name: /Kitchen/ })).toHaveTextContent(
+      'Ground floorKitchen283190.3 %',
+    );
     const cost = screen.getByRole('region', { name: 'Cost' });
     expect(within(cost).getByRole('row', { name: /Standing charges/ })).toHaveTextContent('€49.55');
-    expect(within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText('Fridge too warm')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText('Fridge too warm'),
+    ).toBeInTheDocument();
     expect(screen.getByText('No motion sensor in 1 area: 07:00-22:00 counted as occupied')).toBeInTheDocument();
   }, 30_000);
 
@@ -136,7 +140,11 @@ describe('ReportsPage', () => {
       'No readings in this period.',
     );
     const electricity = await tile('Electricity');
-    expect(within(electricity).getAllByTestId('na-reason').map((e) => e.textContent)).toEqual([
+    expect(
+      within(electricity)
+        .getAllByTestId('na-reason')
+        .map((e) => e.textContent),
+    ).toEqual([
       'No electricity measured in this period',
       'No pod here has a baseline',
       'No readings for the same period last year',
@@ -144,9 +152,11 @@ describe('ReportsPage', () => {
     expect(within(await tile('Emissions')).getAllByTestId('na-reason')[0]).toHaveTextContent('No electricity measured');
     expect(screen.getByTestId('score-na')).toHaveTextContent('N/A: Not enough readings in the last 30 days');
     expect(screen.getByTestId('chart-reason')).toHaveTextContent('No pod here has a usable measured baseline');
-    expect(within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText(
-      'No rule raised a notification in this period.',
-    )).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Noisiest rules' })).getByText(
+        'No rule raised a notification in this period.',
+      ),
+    ).toBeInTheDocument();
 
     renderPage('/reports?client=8');
     expect(await screen.findByTestId('report-empty', undefined, SLOW)).toHaveTextContent(
@@ -154,7 +164,7 @@ describe('ReportsPage', () => {
     );
   }, 30_000);
 
-  it('says when the report fails, with the server\'s message, and tries again', async () => {
+  it("says when the report fails, with the server's message, and tries again", async () => {
     let fail = true;
     const fetch = serve(() => (fail ? { status: 404, error: 'No such location' } : { ...REPORT, daily: NO_DAYS }));
     renderPage('/reports?client=7&location=99');
@@ -193,21 +203,29 @@ describe('ReportsPage', () => {
     ['2026-11-10', '2026-11-20', 'To', 'to must not be in the future'],
     ['2026-10-20', '2026-10-10', 'To', 'to must not be before from'],
     ['2025-01-01', '2026-10-31', 'To', 'A report covers at most 366 days'],
-  ])('checks a custom period %s to %s as the server does, by its field', async (from, to, field, message) => {
-    const fetch = serve(() => ({ ...REPORT, daily: NO_DAYS }));
-    renderPage(`/reports?client=7&location=1&period=custom&from=${from}&to=${to}`);
-    const input = await screen.findByLabelText(field, undefined, SLOW);
-    expect(input).toHaveAccessibleDescription(message);
-    expect(screen.getByText('Choose a period that has ended to see its report.')).toBeInTheDocument();
-    expect(reportCalls(fetch)).toEqual([]);
-  }, 30_000);
+  ])(
+    'checks a custom period %s to %s as the server does, by its field',
+    async (from, to, field, message) => {
+      const fetch = serve(() => ({ ...REPORT, daily: NO_DAYS }));
+      renderPage(`/reports?client=7&location=1&period=custom&from=${from}&to=${to}`);
+      const input = await screen.findByLabelText(field, undefined, SLOW);
+      expect(input).toHaveAccessibleDescription(message);
+      expect(screen.getByText('Choose a period that has ended to see its report.')).toBeInTheDocument();
+      expect(reportCalls(fetch)).toEqual([]);
+    },
+    30_000,
+  );
 
   it('downloads the CSV and the PDF with the session, under the name the server gives', async () => {
     const fetch = serve(
       () => ({ ...REPORT, daily: NO_DAYS }),
       (q) =>
         q.get('format') === 'csv'
-          ? { status: 200, body: 'Report,x', disposition: `attachment; filename="report.csv"; filename*=UTF-8''aurora-dubai-2026-10.csv` }
+          ? {
+              status: 200,
+              body: 'Report,x',
+              disposition: `attachment; filename="report.csv"; filename*=UTF-8''aurora-dubai-2026-10.csv`,
+            }
           : { status: 500, body: JSON.stringify({ success: false, error: 'The PDF could not be made' }) },
     );
     const saved: string[] = [];
@@ -223,7 +241,7 @@ describe('ReportsPage', () => {
     await waitFor(() => expect(saved).toEqual(['aurora-dubai-2026-10.csv']));
     const csvCall = fetch.mock.calls.find(([u]) => String(u).includes('format=csv'));
     expect(String(csvCall?.[0])).toBe('/api/report?locationId=1&from=2026-10-01&to=2026-10-31&tz=UTC&format=csv');
-    expect((csvCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(csvCall?.[1]?.headers ?? {}).toMatchObject({ Authorization: 'Bearer tok' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() =>

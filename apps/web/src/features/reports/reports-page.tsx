@@ -2,13 +2,13 @@ import { type ReportAnswer, reportPeriodProblem } from '@greenpod/contracts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SavingsCharts } from '../savings/savings-charts';
+import { PeriodPicker } from './period-picker';
 import { type ReportRequest, reportQuery } from './report-api';
 import { ReportDownloads } from './report-downloads';
 import { ReportFigures } from './report-figures';
-import { ReportScope, clientChoicesQuery } from './report-scope';
+import { clientChoicesQuery, ReportScope } from './report-scope';
 import { ReportSummary } from './report-summary';
 import { ReportTables } from './report-tables';
-import { PeriodPicker } from './period-picker';
 import { type ReportView, useReportView } from './use-report-view';
 
 /** The most specific place chosen, as the API names it; none without a client to fall back on. */
@@ -32,7 +32,10 @@ export function ReportsPage() {
   const clientId = view.clientId ?? (view.locationId === undefined ? clients.data?.[0]?.id : undefined);
   const problem = reportPeriodProblem(view.period.from, view.period.to, today);
   const request = problem ? null : requestOf(view, clientId, tz);
-  const report = useQuery({ ...reportQuery(request ?? { level: 'clientId', id: 0, from: '', to: '', tz }), enabled: request !== null });
+  const report = useQuery({
+    ...reportQuery(request ?? { level: 'clientId', id: 0, from: '', to: '', tz }),
+    enabled: request !== null,
+  });
   const data = request ? report.data : undefined;
 
   return (
@@ -55,7 +58,10 @@ export function ReportsPage() {
         <ReportDownloads request={data ? request : null} />
       </Group>
       {clients.isSuccess && clients.data.length === 0 && clientId === undefined ? (
-        <Empty title="No place to report on yet." line="Reports cover the places your role can see; ask an administrator for access." />
+        <Empty
+          title="No place to report on yet."
+          line="Reports cover the places your role can see; ask an administrator for access."
+        />
       ) : problem ? (
         <Text size="sm" c="dimmed">
           Choose a period that has ended to see its report.

@@ -25,28 +25,29 @@ const id = (value: string | null) => {
  * the picker can say what is wrong with them. The viewer's today and zone come along: the period is on their
  * calendar.
  */
-export function useReportView(now: () => Date = () => new Date()) {
+export function useReportView() {
   const [params, setParams] = useSearchParams();
   const tz = useTimeZone();
-  const instant = now();
+  const instant = new Date();
   const today = todayIn(tz, instant);
-  // The last closed month on the viewer's calendar (what the monthly mail sends): the default period.
-  const fallback = useMemo(() => lastClosedMonth(tz, instant), [tz, today]);
+  // The last closed month on the viewer's calendar (what the monthly mail sends): the default period. Its two
+  // strings, not a new object each render, are what the view depends on.
+  const { from: defaultFrom, to: defaultTo } = lastClosedMonth(tz, instant);
   const view = useMemo((): ReportView => {
     const kindParam = params.get('period') as ReportPeriodKind | null;
     const kind = kindParam && REPORT_PERIOD_KINDS.includes(kindParam) ? kindParam : 'month';
-    const from = params.get('from') ?? fallback.from;
-    const to = params.get('to') ?? fallback.to;
+    const from = params.get('from') ?? defaultFrom;
+    const to = params.get('to') ?? defaultTo;
     const period: ReportPeriod =
       kind === 'custom'
         ? { kind, from, to }
-        : periodOf(kind, { from: isDateOnly(from) ? from : fallback.from, to }, today);
+        : periodOf(kind, { from: isDateOnly(from) ? from : defaultFrom, to }, today);
     const clientId = id(params.get('client'));
     const locationId = id(params.get('location'));
     const areaId = locationId === undefined ? undefined : id(params.get('area'));
     const podId = areaId === undefined ? undefined : id(params.get('pod'));
     return { clientId, locationId, areaId, podId, period };
-  }, [params, fallback, today]);
+  }, [params, defaultFrom, defaultTo, today]);
 
   const change = useCallback(
     (next: Partial<ReportView>) => {
@@ -58,11 +59,11 @@ export function useReportView(now: () => Date = () => new Date()) {
       if (v.podId !== undefined) search.set('pod', String(v.podId));
       const p = v.period;
       if (p.kind !== 'month') search.set('period', p.kind);
-      if (p.kind === 'custom' || p.from !== fallback.from) search.set('from', p.from);
+      if (p.kind === 'custom' || p.from !== defaultFrom) search.set('from', p.from);
       if (p.kind === 'custom') search.set('to', p.to);
       setParams(search);
     },
-    [view, setParams, fallback],
+    [view, setParams, defaultFrom],
   );
   return { view, change, today, tz };
 }
