@@ -18,7 +18,7 @@ function NotAvailable({ reason, size = 'sm' }: { reason: string; size?: 'sm' | '
   );
 }
 
-/** "Expected  3,100 kWh · -14.0 %": a comparison line under the tile's figure. */
+/** "Expected  3,100 kWh" and under the figure how this period differs from it ("-14.0 %"). */
 function Comparison({
   r,
   item,
@@ -32,18 +32,18 @@ function Comparison({
   const diff = difference(r.totals[item.key], other);
   return (
     <div data-testid={`${item.key}-${column}`}>
-      <Group gap={6} wrap="nowrap" justify="space-between" align="baseline">
-        <Text size="sm" c="dimmed">
+      <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {column === 'expected' ? 'Expected' : 'Last year'}
         </Text>
-        <Text size="sm" ta="right" style={TABULAR}>
-          {other === null ? 'N/A' : figureText(other, item.unit, r.currency)}
+        <div style={{ textAlign: 'right', ...TABULAR }}>
+          <Text size="sm">{other === null ? 'N/A' : figureText(other, item.unit, r.currency)}</Text>
           {diff && (
-            <Text span size="sm" c="dimmed">
-              {` · ${diff}`}
+            <Text size="xs" c="dimmed" title="This period against it">
+              {diff}
             </Text>
           )}
-        </Text>
+        </div>
       </Group>
       {other === null && (
         <Text size="xs" c="dimmed" data-testid="na-reason">

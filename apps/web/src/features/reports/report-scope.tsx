@@ -1,4 +1,3 @@
-import { Group } from '@mantine/core';
 import { queryOptions } from '@tanstack/react-query';
 import { Dropdown } from '../../components/dropdown/dropdown';
 import { FilterBox, PlaceFilters, type PlaceFilterValue } from '../../components/place-filters/place-filters';
@@ -31,16 +30,19 @@ export function ReportScope({
   onPlace(place: PlaceFilterValue): void;
 }) {
   return (
-    <Group gap="xs" wrap="wrap" align="flex-end">
-      <FilterBox>
-        <Dropdown
-          ariaLabel="Client"
-          items={clients.map((c) => ({ value: String(c.id), label: c.title }))}
-          value={place.clientId === undefined ? null : String(place.clientId)}
-          onChange={(v) => onPlace({ clientId: Number(v) })}
-        />
-      </FilterBox>
-      <PlaceFilters place={place} onPlace={(p) => onPlace({ ...p, clientId: place.clientId })} />
-    </Group>
+    <PlaceFilters
+      place={place}
+      onPlace={(p) => onPlace({ ...p, clientId: place.clientId })}
+      leading={
+        <FilterBox>
+          <Dropdown
+            ariaLabel="Client"
+            items={clients.map((c) => ({ value: String(c.id), label: c.title }))}
+            value={place.clientId === undefined ? null : String(place.clientId)}
+            onChange={(v) => onPlace({ clientId: Number(v) })}
+          />
+        </FilterBox>
+      }
+    />
   );
 }

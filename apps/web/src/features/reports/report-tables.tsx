@@ -9,7 +9,7 @@ const SHOWN: ReportTable['id'][] = ['savings', 'completeness', 'cost', 'notifica
 const NARROW: ReportTable['id'][] = ['cost', 'notifications', 'rules', 'empty-use'];
 
 /** Wide tables keep readable columns and scroll inside their box on a phone rather than squeeze. */
-const MIN_WIDTH: Partial<Record<ReportTable['id'], number>> = { savings: 1280, completeness: 560 };
+const MIN_WIDTH: Partial<Record<ReportTable['id'], number>> = { savings: 1200, completeness: 560 };
 
 const EMPTY: Partial<Record<ReportTable['id'], string>> = {
   savings:
@@ -50,6 +50,14 @@ export function ReportTables({ report }: { report: ReportAnswer }) {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** Figures and short words stay on one line; the last column of a wide table (a reason, in words) wraps. */
+function cellStyle(table: ReportTable, column: number) {
+  const last = column === table.header.length - 1;
+  return MIN_WIDTH[table.id] !== undefined && last && !isNumberColumn(table.id, column)
+    ? { minWidth: 260 }
+    : { whiteSpace: 'nowrap' as const };
 }
 
 function ReportTableCard({ table, currency, note }: { table: ReportTable; currency: string; note?: string | null }) {
@@ -95,7 +103,7 @@ function ReportTableCard({ table, currency, note }: { table: ReportTable; curren
                       // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
                       key={c}
                       ta={isNumberColumn(table.id, c) ? 'right' : undefined}
-                      style={isNumberColumn(table.id, c) ? { whiteSpace: 'nowrap' } : undefined}
+                      style={cellStyle(table, c)}
                     >
                       {cellText(table.id, c, cell, currency)}
                     </Table.Td>
@@ -105,6 +113,11 @@ function ReportTableCard({ table, currency, note }: { table: ReportTable; curren
             </Table.Tbody>
           </Table>
         </section>
+      )}
+      {MIN_WIDTH[table.id] !== undefined && table.rows.length > 0 && (
+        <Text size="xs" c="dimmed" mt={4} hiddenFrom="lg">
+          The table scrolls sideways for its other columns.
+        </Text>
       )}
       {note && (
         <Text size="xs" c="dimmed" mt="xs">

@@ -97,14 +97,14 @@ describe('ReportsPage', () => {
     expect(screen.getByTestId('period-label')).toHaveTextContent('October 2026');
     expect(screen.getByTestId('report-heading')).toHaveTextContent('Aurora Hotels / Aurora Dubai · October 2026');
     expect(within(electricity).getByTestId('figure-value')).toHaveTextContent('2,666 kWh');
-    expect(within(electricity).getByTestId('electricityKwh-expected')).toHaveTextContent('Expected3,100 kWh · -14.0 %');
-    expect(within(electricity).getByTestId('electricityKwh-lastYear')).toHaveTextContent('Last year2,800 kWh · -4.8 %');
+    expect(within(electricity).getByTestId('electricityKwh-expected')).toHaveTextContent('Expected3,100 kWh-14.0 %');
+    expect(within(electricity).getByTestId('electricityKwh-lastYear')).toHaveTextContent('Last year2,800 kWh-4.8 %');
     // N/A with its reason in words, never a made-up figure.
     expect(within(await tile('Water')).getByTestId('waterLitres-expected')).toHaveTextContent(
       'ExpectedN/A1 of 2 pods: the water meter has no measured baseline',
     );
     expect(within(await tile('Cost')).getByTestId('figure-value')).toHaveTextContent('€812.45');
-    expect(within(await tile('Cost')).getByTestId('cost-expected')).toHaveTextContent('€920.10 · -11.7 %');
+    expect(within(await tile('Cost')).getByTestId('cost-expected')).toHaveTextContent('€920.10-11.7 %');
     const emissions = await tile('Emissions');
     expect(within(emissions).getByTestId('figure-value')).toHaveTextContent('555 kg CO2e');
     expect(within(emissions).getByText('0.208 kg CO2e per kWh (UK DESNZ 2024 conversion factors)')).toBeInTheDocument();
