@@ -52,7 +52,7 @@ describe('reports in the browser', () => {
       const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 7, 1);
       const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
       const readings: { sensorType: string; value: number; created: string }[] = [];
-      // Last month's kWh as docs/domain.md#consumption-cost-and-baselines adds it up: ampere-hours x volts / 1000.
+      // Last month's kWh as docs/domain.md#consumption adds it up: ampere-hours x volts / 1000.
       let lastMonthKwh = 0;
       for (let t = first, i = 0; t < end; t += 300_000, i++) {
         const use = 2 + 0.1 * Math.sin(i);

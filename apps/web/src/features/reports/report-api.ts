@@ -27,7 +27,7 @@ export function reportFileUrl(r: ReportRequest, format: Exclude<ReportFormat, 'j
 }
 
 /**
- * GET /api/report (docs/domain.md#reports): the figures of a place and period, checked against contracts'
+ * GET /api/report (docs/screens.md#reports): the figures of a place and period, checked against contracts'
  * reportAnswer, which the server's CSV and PDF are made from too.
  */
 export const reportQuery = (r: ReportRequest) =>

@@ -1,7 +1,7 @@
 import { type ReportAnswer, reportPeriodProblem } from '@greenpod/contracts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SavingsCharts } from '../savings/savings-charts';
+import { SavingsCharts } from '../../components/savings-charts/savings-charts';
 import { PeriodPicker } from './period-picker';
 import { type ReportRequest, reportQuery } from './report-api';
 import { ReportDownloads } from './report-downloads';
