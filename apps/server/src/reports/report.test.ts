@@ -18,7 +18,7 @@ let viewerToken: string;
 async function podWith(ctx: Context, extra: Record<string, unknown>, types: string[]) {
   const id = await create(t, getResource('pod'), ctx, extra);
   for (const type of types)
-    await t.db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [id, sensorIds[type]]);
+    await t.db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [id, sensorIds[type] as number]);
   return id;
 }
 
