@@ -2,7 +2,7 @@ import { formatWireTime, periodDays, type ReportAnswer, type Scope } from '@gree
 import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Queryable, SqlParam } from '../db/database';
 import { savingsChartOf } from '../savings/savings-summary';
-import { completeDays, completenessRows, overallCompleteness } from './report-completeness';
+import { completeDays, completenessRows, mainTypes, readingsCompleteness } from './report-completeness';
 import { emissionFactors } from './report-emissions';
 import { reportEmptyUse } from './report-empty-use';
 import { reportNotifications } from './report-notifications';
@@ -37,12 +37,12 @@ export async function buildReport(db: Queryable, scope: Scope, req: ReportReques
   const standingPerDay = (await billsWholeClient(db, scope, place)) ? prices.standingCharge : null;
   const standing = (n: number) => (standingPerDay === null ? null : Number(standingPerDay) * n);
 
-  const [use, lastUse, cards, complete, lastComplete] = await Promise.all([
+  const main = await mainTypes(db, pods);
+  const [{ use }, { use: lastUse, counts: lastCounts }, cards, complete] = await Promise.all([
     podUse(db, pods, window, now),
     podUse(db, pods, periodWindow(last.from, last.to, timeZone), now),
     reportSavings(db, scope, req.place, from, to),
-    completeDays(db, pods, from, to),
-    completeDays(db, pods, last.from, last.to),
+    completeDays(db, main, from, to),
   ]);
   const [daily, notifications, emptyUse, score] = await Promise.all([
     savingsChartOf(db, scope, { place: req.place, sensorType: 'ELECTRICITY', from, to, timeZone }),
@@ -66,7 +66,7 @@ export async function buildReport(db: Queryable, scope: Scope, req: ReportReques
       ...figuresOf(pods, expected, prices, factors, expected.size ? standing(days) : null).figures,
       coverage: coverageText(pods, use, expected),
     },
-    lastYear: { ...lastYear.figures, ...last, completeness: overallCompleteness(pods, lastComplete, lastDays) },
+    lastYear: { ...lastYear.figures, ...last, completeness: readingsCompleteness(pods, main, lastCounts, lastDays) },
     emissions: factors.answer,
     savings: { rows, totals: savingTotals(rows) },
     daily,

@@ -11,25 +11,33 @@ export const COMPLETE_DAY_READINGS = 144;
  * complete day). Read from the daily rollups: a day here is the UTC day of the same date, which for the zones
  * Greenpod serves (UTC-12..+12) is the rollup day nearest the local one.
  */
+export async function mainTypes(db: Queryable, pods: readonly ReportPod[]): Promise<Map<number, string>> {
+  if (pods.length === 0) return new Map();
+  const rows = await db.query<{ pod_id: number; type: string }>(
+    `SELECT ps.pod_id,
+       (array_agg(s.type ORDER BY array_position(ARRAY['ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE'], s.type)))[1] AS type
+     FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id
+     WHERE ps.pod_id = ANY($1::int[]) AND s.type IN ('ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE')
+     GROUP BY 1`,
+    [pods.map((p) => p.id)],
+  );
+  return new Map(rows.map((r) => [r.pod_id, r.type]));
+}
+
 export async function completeDays(
   db: Queryable,
-  pods: readonly ReportPod[],
+  main: Map<number, string>,
   from: string,
   to: string,
 ): Promise<Map<number, number>> {
-  if (pods.length === 0) return new Map();
+  if (main.size === 0) return new Map();
   const rows = await db.query<{ pod_id: number; days: number }>(
-    `WITH main AS (
-       SELECT ps.pod_id, (array_agg(s.type ORDER BY array_position(ARRAY['ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE'], s.type)))[1] AS type
-       FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id
-       WHERE ps.pod_id = ANY($1::int[]) AND s.type IN ('ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE')
-       GROUP BY 1
-     )
-     SELECT m.pod_id, count(*) FILTER (WHERE d.count >= ${COMPLETE_DAY_READINGS})::int AS days
-     FROM main m JOIN measurement_daily d ON d.pod_id = m.pod_id AND d.sensor_type = m.type
-       AND d.bucket >= $2::date::timestamp AT TIME ZONE 'UTC' AND d.bucket < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+    `SELECT d.pod_id, count(*) FILTER (WHERE d.count >= ${COMPLETE_DAY_READINGS})::int AS days
+     FROM unnest($1::int[], $2::text[]) AS m(pod_id, type)
+     JOIN measurement_daily d ON d.pod_id = m.pod_id AND d.sensor_type = m.type
+       AND d.bucket >= $3::date::timestamp AT TIME ZONE 'UTC' AND d.bucket < ($4::date + 1)::timestamp AT TIME ZONE 'UTC'
      GROUP BY 1`,
-    [pods.map((p) => p.id), from, to],
+    [[...main.keys()], [...main.values()], from, to],
   );
   return new Map(rows.map((r) => [r.pod_id, Number(r.days)]));
 }
@@ -53,9 +61,22 @@ export function completenessRows(
   });
 }
 
-/** The share of all pod-days complete (last year's completeness), or null without pods. */
-export function overallCompleteness(pods: readonly ReportPod[], complete: Map<number, number>, days: number) {
+/**
+ * Last year's completeness: the share of the readings expected (288 a day per pod, of its main metered sensor)
+ * that were received, each pod's share at most 1, read from the rollups' counts rather than day by day (a year of
+ * pod-days twice would cost the report its second).
+ */
+export function readingsCompleteness(
+  pods: readonly ReportPod[],
+  main: Map<number, string>,
+  counts: Map<number, Record<string, number>>,
+  days: number,
+) {
   if (pods.length === 0 || days === 0) return null;
-  const sum = pods.reduce((a, p) => a + Math.min(days, complete.get(p.id) ?? 0), 0);
-  return Math.round((sum / (pods.length * days)) * 1000) / 1000;
+  const shares = pods.map((p) => {
+    const type = main.get(p.id);
+    const n = type ? (counts.get(p.id)?.[type] ?? 0) : 0;
+    return Math.min(1, n / (days * 288));
+  });
+  return Math.round((shares.reduce((a, b) => a + b, 0) / pods.length) * 1000) / 1000;
 }

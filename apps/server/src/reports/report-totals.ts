@@ -11,6 +11,9 @@ export interface PodUse {
   litres: number | null;
 }
 
+/** Per pod and sensor type, the readings received over the window (from the same rollup rows). */
+export type PodCounts = Map<number, Record<string, number>>;
+
 /**
  * Each pod's kWh and litres over [from, to), exactly the raw readings' sums but read from the rollups (whole UTC
  * months, days and hours, raw readings only at edges inside an hour: dashboard/rollup-plan.ts).
@@ -20,8 +23,9 @@ export async function podUse(
   pods: readonly ReportPod[],
   window: { from: Date; to: Date },
   now: Date,
-): Promise<Map<number, PodUse>> {
+): Promise<{ use: Map<number, PodUse>; counts: PodCounts }> {
   const out = new Map<number, PodUse>(pods.map((p) => [p.id, { kwh: null, litres: null }]));
+  const counts: PodCounts = new Map();
   const byId = new Map(pods.map((p) => [p.id, p]));
   const sums = await sumsByPod(
     db,
@@ -33,10 +37,11 @@ export async function podUse(
     const pod = byId.get(s.podId);
     const use = out.get(s.podId);
     if (!pod || !use || Number(s.n) <= 0) continue;
+    counts.set(s.podId, { ...counts.get(s.podId), [s.sensorType]: Number(s.n) });
     if (s.sensorType === 'ELECTRICITY') use.kwh = Number(s.s) * pod.kwhPerReading;
     if (s.sensorType === 'WATER_FLOW') use.litres = Number(s.s) * pod.litresPerReading;
   }
-  return out;
+  return { use: out, counts };
 }
 
 /** The cost split of a set of figures (it adds up to the figures' cost). */
