@@ -12,3 +12,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Answers more than one feature must refresh: a computed saving changes the Savings page and the reports (Create
+ * Savings invalidates both), so their keys live here rather than in either feature.
+ */
+export const SAVINGS_PAGE_KEY = ['savings-page'] as const;
+export const REPORT_KEY = ['report'] as const;

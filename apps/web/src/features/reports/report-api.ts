@@ -1,6 +1,7 @@
 import { type ReportFormat, reportAnswer } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { REPORT_KEY } from '../../lib/query-client';
 import { clearSession, getToken } from '../../lib/session';
 
 /** One report: the most specific place chosen (a client when nothing below it is) and whole days on `tz`. */
@@ -32,7 +33,7 @@ export function reportFileUrl(r: ReportRequest, format: Exclude<ReportFormat, 'j
  */
 export const reportQuery = (r: ReportRequest) =>
   queryOptions({
-    queryKey: ['report', r] as const,
+    queryKey: [...REPORT_KEY, r] as const,
     queryFn: async ({ signal }) =>
       reportAnswer.parse((await apiRequest<{ data: unknown }>('/report', { signal, query: queryOf(r, 'json') })).data),
     // A closed period's figures change only when late readings or savings arrive.

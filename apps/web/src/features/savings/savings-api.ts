@@ -1,9 +1,10 @@
 import { type SavingSensorType, type SavingsWindow, savingsModelAnswer, savingsSummary } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { SAVINGS_PAGE_KEY } from '../../lib/query-client';
 
 /** Every savings read of this page starts with this key. */
-export const SAVINGS_KEY = ['savings-page'] as const;
+export const SAVINGS_KEY = SAVINGS_PAGE_KEY;
 
 /** What the Savings page shows: a window, a place (each level optional) and the chart's sensor type. */
 export interface SavingsRequest {

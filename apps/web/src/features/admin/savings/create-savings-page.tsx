@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Dropdown } from '../../../components/dropdown/dropdown';
 import { ErrorAlert } from '../../../components/form/error-alert';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { SAVINGS_KEY } from '../../savings/savings-api';
+import { REPORT_KEY, SAVINGS_PAGE_KEY } from '../../../lib/query-client';
 import { enumLabel } from '../enum-label';
 import { RefSelect } from '../form/ref-select';
 import { optionsQuery, resourceKey } from '../resource-api';
@@ -49,10 +49,11 @@ export function CreateSavingsPage() {
   const save = useMutation({
     mutationFn: createSavings,
     onSuccess: async (rows) => {
-      // The list and the Savings page read the rows this made.
+      // The list, the Savings page and the reports read the rows this made.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKey('savings') }),
-        queryClient.invalidateQueries({ queryKey: SAVINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: SAVINGS_PAGE_KEY }),
+        queryClient.invalidateQueries({ queryKey: REPORT_KEY }),
       ]);
       notifications.show({ color: 'green', message: computedMessage(rows.length) });
       navigate(LIST_PATH);
