@@ -85,6 +85,14 @@ describe('the monthly report mail', () => {
     expect(await queued(viewer.email)).toHaveLength(1);
   });
 
+  it('mails once when two instances run at the same time', async () => {
+    const viewer = await subscriber(first);
+    const runs = await Promise.all([runMonthlyReports(t.db, opts(NOW)), runMonthlyReports(t.db, opts(NOW))]);
+    // On PostgreSQL one of them may find the other holding the lock (null); either way one mail is queued.
+    expect(runs.reduce((n, r) => n + (r?.queued ?? 0), 0)).toBe(1);
+    expect(await queued(viewer.email)).toHaveLength(1);
+  });
+
   it('sends nothing to a deactivated user or one whose role lost the location', async () => {
     const deactivated = await subscriber(first);
     const unbound = await subscriber(first);
