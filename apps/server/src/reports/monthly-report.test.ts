@@ -147,7 +147,7 @@ describe('the monthly report mail', () => {
     const eml = t.outbox().find((m) => m.includes(`To: ${viewer.email}`));
     if (!eml) throw new Error('no mail in the outbox');
     expect(eml).toMatch(/Subject: Greenpod report: /);
-    const part = /Content-Type: application\/pdf;[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
+    const part = /Content-Type: application\/pdf;[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
     const pdf = Buffer.from(part?.[1]?.replace(/\s/g, '') ?? '', 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-8).toString()).toContain('%%EOF');
