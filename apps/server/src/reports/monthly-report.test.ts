@@ -46,6 +46,18 @@ const deliveries = (userId: number) =>
     `SELECT to_char(month, 'YYYY-MM-DD') AS month, location_id FROM report_delivery WHERE user_id = $1`,
     [userId],
   );
+/** A PDF's text, page after page (pdfjs-dist, the legacy build for Node). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
 let roles = 0;
 /** A viewer whose role (its own, so it can lose the binding alone) sees one location, subscribed to it. */
 async function subscriber(locationId: number) {
@@ -151,5 +163,12 @@ describe('the monthly report mail', () => {
     const pdf = Buffer.from(part?.[1]?.replace(/\s/g, '') ?? '', 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-8).toString()).toContain('%%EOF');
+    // The location's report of that month, read back as text.
+    const text = await pdfText(pdf);
+    const [location] = await t.db.query<{ title: string }>('SELECT title FROM location WHERE id = $1', [first]);
+    expect(text).toContain(location?.title);
+    expect(text).toContain(
+      new Date(`${MONTH.from}T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    );
   });
 });
