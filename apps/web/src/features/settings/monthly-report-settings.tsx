@@ -67,7 +67,7 @@ export function MonthlyReportSettings() {
     );
   } else if (locations.isPending || subscriptions.isPending) {
     body = (
-      <Stack gap="xs" role="status" aria-label="Loading locations">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading locations">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={24} w="60%" radius="sm" />
         ))}
