@@ -15,22 +15,35 @@ type SavingAmounts = Pick<
  */
 export function quantity(value: number): string {
   const size = Math.abs(value);
-  const digits = size >= 100 ? 0 : size >= 10 ? 1 : 2;
-  return value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return QUANTITY_FORMATS[size >= 100 ? 0 : size >= 10 ? 1 : 2].format(value);
+}
+// Made once: building a number format for each figure was most of the time a year's report PDF took.
+const QUANTITY_FORMATS = [0, 1, 2].map(
+  (digits) => new Intl.NumberFormat('en', { maximumFractionDigits: digits, minimumFractionDigits: 0 }),
+) as [Intl.NumberFormat, Intl.NumberFormat, Intl.NumberFormat];
+const MONEY_FORMATS = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  if (!MONEY_FORMATS.has(currency)) {
+    let format: Intl.NumberFormat | null = null;
+    try {
+      format = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    } catch {
+      // An unknown code: written after the amount instead.
+    }
+    MONEY_FORMATS.set(currency, format);
+  }
+  return MONEY_FORMATS.get(currency) ?? null;
 }
 
 /** Money in the card's currency, always to 2 decimals ("€52.40"); an unknown code reads "52.40 XYZ". */
 export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
+  return moneyFormat(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`;
 }
 
 /** The currency's symbol ("€"), for the progress card's figures. */

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listParams, mockFetch, renderRoutes } from '../../../test/render';
+import { SAVINGS_KEY } from '../../savings/savings-api';
 import { checkCreate, computedMessage, EMPTY_VALUES } from './create-savings-form';
 import { CreateSavingsPage } from './create-savings-page';
 
@@ -60,7 +61,9 @@ describe('CreateSavingsPage', () => {
       return { status: 201, body: { success: true, data: [{ id: 1 }, { id: 2 }, { id: 3 }] } };
     });
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    const { client } = renderPage();
+    // The Savings page was open before: it must read the new rows, not its cached answer.
+    client.setQueryData([...SAVINGS_KEY, 'summary', { window: 'month' }], { cards: [] });
     expect(screen.getByRole('heading', { name: 'Create Savings' })).toBeInTheDocument();
     const form = screen.getByRole('button', { name: 'Submit' }).closest('form') as HTMLElement;
     const names = within(form)
@@ -96,6 +99,7 @@ describe('CreateSavingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Savings list')).toBeInTheDocument();
     expect(posted).toEqual({ groupId: 1, clientId: 2, sensorId: 4, podId: 3, type: 'MONTHLY' });
+    expect(client.getQueryState([...SAVINGS_KEY, 'summary', { window: 'month' }])?.isInvalidated).toBe(true);
   }, 30_000);
 
   it('empties the client and pod when the group changes, and says a left select is required', async () => {

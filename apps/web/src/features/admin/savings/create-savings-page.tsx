@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { Dropdown } from '../../../components/dropdown/dropdown';
 import { ErrorAlert } from '../../../components/form/error-alert';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { SAVINGS_KEY } from '../../savings/savings-api';
 import { enumLabel } from '../enum-label';
 import { RefSelect } from '../form/ref-select';
 import { optionsQuery, resourceKey } from '../resource-api';
@@ -48,7 +49,11 @@ export function CreateSavingsPage() {
   const save = useMutation({
     mutationFn: createSavings,
     onSuccess: async (rows) => {
-      await queryClient.invalidateQueries({ queryKey: resourceKey('savings') });
+      // The list and the Savings page read the rows this made.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKey('savings') }),
+        queryClient.invalidateQueries({ queryKey: SAVINGS_KEY }),
+      ]);
       notifications.show({ color: 'green', message: computedMessage(rows.length) });
       navigate(LIST_PATH);
     },

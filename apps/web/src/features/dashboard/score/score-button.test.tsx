@@ -65,6 +65,22 @@ describe('ScoreButton', () => {
     expect(screen.getByText(/3 of 5 stars: the rounded mean of its parts; readings 98 % complete/)).toBeInTheDocument();
   });
 
+  it('says a note two parts share once, after the parts, naming both', async () => {
+    const note = 'No motion sensor: 07:00-22:00 (Asia/Dubai) counted as occupied';
+    const waste = { ...ANSWER.parts[1], part: 'waste', reference: 'Electricity used in unoccupied hours' } as const;
+    mockFetch(() => ({ body: { success: true, data: { ...ANSWER, parts: [...ANSWER.parts, waste] } } }));
+    renderWithProviders(
+      <MemoryRouter>
+        <ScoreButton level="area" id={11} score={3} reason={null} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Score: 3 of 5 stars/ }));
+    await screen.findByRole('region', { name: 'Waste' });
+    expect(screen.getAllByText(new RegExp(note.replace(/[()]/g, '\\$&')))).toHaveLength(1);
+    expect(screen.getByText(`Comfort and Waste: ${note}`)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Comfort' })).not.toHaveTextContent(note);
+  });
+
   it('opens from the keyboard and closes with Escape, focus back on the stars', async () => {
     show(3);
     await userEvent.tab();

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { scoreQuery, tipsHref } from './score-api';
 
@@ -100,7 +100,27 @@ function ScoreParts({ level, id }: { level: ScoreLevel; id: number }) {
   );
 }
 
+/** A note several parts share (the same missing motion sensor) is said once, after the parts, naming them. */
+function sharedNotes(parts: ScoreAnswer['parts']): { note: string; parts: string[] }[] {
+  const byNote = new Map<string, string[]>();
+  for (const p of parts) if (p.note) byNote.set(p.note, [...(byNote.get(p.note) ?? []), SCORE_PART_LABELS[p.part]]);
+  return [...byNote].filter(([, names]) => names.length > 1).map(([note, names]) => ({ note, parts: names }));
+}
+
+function PartNote({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <IconInfoCircle size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="xs" c="dimmed">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 function ScoreBody({ answer }: { answer: ScoreAnswer }) {
+  const shared = sharedNotes(answer.parts);
+  const isShared = (note: string | null) => shared.some((s) => s.note === note);
   return (
     <>
       {answer.stars === null ? (
@@ -145,14 +165,15 @@ function ScoreBody({ answer }: { answer: ScoreAnswer }) {
               </Anchor>
             </Text>
           )}
-          {p.note && (
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <IconInfoCircle size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Text size="xs" c="dimmed">
-                {p.note}
-              </Text>
-            </Group>
-          )}
+          {p.note && !isShared(p.note) && <PartNote>{p.note}</PartNote>}
+        </Stack>
+      ))}
+      {shared.map((s) => (
+        <Stack key={s.note} gap={2}>
+          <Divider />
+          <PartNote>
+            {s.parts.join(' and ')}: {s.note}
+          </PartNote>
         </Stack>
       ))}
     </>
