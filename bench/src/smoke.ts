@@ -35,6 +35,7 @@ const RUNS: [script: string, args: string[]][] = [
   ['bench:test-databases', ['--rounds', '1']],
   ['bench:savings', ['--pods', '3', '--days', '120']],
   ['bench:score', ['--pods', '4', '--runs', '3']],
+  ['bench:report', ['--pods', '4', '--runs', '2']],
   ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
 ];
 

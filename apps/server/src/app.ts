@@ -30,6 +30,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp, spaShell } from './plugins/web-app';
+import { reportRoutes } from './reports/report-routes';
 import { reportSubscriptionRoutes } from './reports/report-subscription-routes';
 import { savingsRoutes } from './savings/savings-routes';
 import { scoreRoutes } from './score/score-routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(savingsRoutes);
   await app.register(weatherRoutes);
   await app.register(scoreRoutes);
+  await app.register(reportRoutes);
   await app.register(reportSubscriptionRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -19,6 +19,7 @@ export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
+export { buildReport } from '../reports/report-build';
 export { fitBaseline } from '../savings/model';
 export { readDayRecords } from '../savings/savings-inputs';
 export { computeScores } from '../score/score-compute';

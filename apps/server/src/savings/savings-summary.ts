@@ -71,7 +71,7 @@ const WINDOW_TYPE: Record<SavingsWindow, SavingType> = {
   year: 'MONTHLY',
 };
 /** The year sums a pod's monthly savings; a pod with none there, its weekly, else its daily ones. */
-const YEAR_PREFERENCE: SavingType[] = ['MONTHLY', 'WEEKLY', 'DAILY'];
+export const YEAR_PREFERENCE: SavingType[] = ['MONTHLY', 'WEEKLY', 'DAILY'];
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -81,19 +81,38 @@ export async function savingsSummaryOf(db: Queryable, scope: Scope, req: Summary
   const periods = windowPeriods(req.window, req.now, req.timeZone);
   const from = periods[0]?.first as string;
   const to = periods[periods.length - 1]?.last as string;
-  const cards = await cardsOf(db, scope, req, from, to);
+  const types = req.window === 'year' ? YEAR_PREFERENCE : [WINDOW_TYPE[req.window]];
+  const cards = await savingCardsOf(db, scope, { place: req.place, sensorTypes: [req.sensorType], from, to, types });
   // Day and week: the 30 days ending with the window, so the chart shows a trend; month and year: the window.
   const chartFrom = req.window === 'day' || req.window === 'week' ? addDays(to, -29) : from;
-  const chart = await chartOf(db, scope, req, chartFrom, to);
+  const chart = await savingsChartOf(db, scope, {
+    place: req.place,
+    sensorType: req.sensorType,
+    from: chartFrom,
+    to,
+    timeZone: req.timeZone,
+  });
   return { window: req.window, from, to, cards, chart };
 }
 
-async function cardsOf(db: Queryable, scope: Scope, req: SummaryRequest, from: string, to: string) {
+/** Which stored savings a set of cards sums: those of the place's pods whose periods lie within from..to. */
+export interface CardsRequest {
+  place: PlaceFilter;
+  sensorTypes: readonly SavingSensorType[];
+  /** First and last day, both included (yyyy-MM-dd). */
+  from: string;
+  to: string;
+  /** The period types to sum, preferred first: per pod and sensor type only the first one it has is summed. */
+  types: readonly SavingType[];
+}
+
+/** One card per pod and sensor type: its stored savings within the range summed (the Savings page and reports). */
+export async function savingCardsOf(db: Queryable, scope: Scope, req: CardsRequest): Promise<SavingCard[]> {
   const params: SqlParam[] = [];
   const pods = podsUnderSql(scope, req.place, params);
-  params.push(from, to);
-  const types = req.window === 'year' ? YEAR_PREFERENCE : [WINDOW_TYPE[req.window]];
-  params.push(types, req.sensorType);
+  params.push(req.from, req.to);
+  const types = req.types;
+  params.push([...types], [...req.sensorTypes]);
   const rows = await db.query<SavingRow>(
     `SELECT s.pod_id AS "podId", p.title AS "podTitle", ar.title AS "areaTitle", l.title AS "locationTitle",
        s.sensor_type AS "sensorType", s.type, s.time_range AS "timeRange",
@@ -107,7 +126,7 @@ async function cardsOf(db: Queryable, scope: Scope, req: SummaryRequest, from: s
      LEFT JOIN tariff tf ON tf.id = s.tariff_id
      WHERE s.pod_id IN (${pods}) AND s.period_start >= $${params.length - 3}::date
        AND s.period_end <= $${params.length - 2}::date AND s.type = ANY($${params.length - 1}::text[])
-       AND s.sensor_type = $${params.length}
+       AND s.sensor_type = ANY($${params.length}::text[])
      ORDER BY l.title, ar.title, p.title, s.pod_id, s.sensor_type, s.period_start`,
     params,
   );
@@ -118,7 +137,7 @@ async function cardsOf(db: Queryable, scope: Scope, req: SummaryRequest, from: s
   }
   const cards: SavingCard[] = [];
   for (const group of groups.values()) {
-    const type = YEAR_PREFERENCE.find((t) => group.some((r) => r.type === t));
+    const type = types.find((t) => group.some((r) => r.type === t));
     cards.push(cardOf(group.filter((r) => r.type === type)));
   }
   return cards;
@@ -208,14 +227,19 @@ export function cardOf(rows: readonly SavingRow[]): SavingCard {
   };
 }
 
+/** The days a savings chart covers, on `timeZone`'s calendar. */
+export interface ChartRequest {
+  place: PlaceFilter;
+  sensorType: SavingSensorType;
+  /** First and last day, both included (yyyy-MM-dd). */
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
 /** The chart: per day, expected (with its 90 % band) against actual, over the place's pods with a usable model. */
-async function chartOf(
-  db: Queryable,
-  scope: Scope,
-  req: SummaryRequest,
-  from: string,
-  to: string,
-): Promise<SavingsSummary['chart']> {
+export async function savingsChartOf(db: Queryable, scope: Scope, req: ChartRequest): Promise<SavingsSummary['chart']> {
+  const { from, to } = req;
   const unit = SAVING_UNIT[req.sensorType];
   const params: SqlParam[] = [];
   const podsSql = podsUnderSql(scope, req.place, params);

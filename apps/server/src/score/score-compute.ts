@@ -46,6 +46,7 @@ type PodRow = {
   outdoor: boolean;
   active: boolean;
   city: string;
+  voltage: number;
 };
 
 interface ScopeRow {
@@ -75,7 +76,7 @@ export async function computeScores(db: Queryable, opts: ComputeScoresOptions = 
     ? `WHERE ${levels.map((l) => (l === 'pod' ? 'p.id' : `p.${l}_id`)).join(' = ANY($1::int[]) OR ')} = ANY($1::int[])`
     : '';
   const pods = await db.query<PodRow>(
-    `SELECT p.id, p.client_id, p.location_id, p.area_id, p.outdoor, p.active, l.city
+    `SELECT p.id, p.client_id, p.location_id, p.area_id, p.outdoor, p.active, l.city, p.voltage
      FROM pod p JOIN location l ON l.id = p.location_id ${filter} ORDER BY p.client_id, p.id`,
     opts.ids ? [[...opts.ids]] : [],
   );
@@ -232,17 +233,47 @@ async function podSums(
     if (r.motion && area !== undefined) areasWithMotion.add(area);
   }
 
-  // Comfort and waste, pod-hour by pod-hour: an hour is occupied when a pod of the area saw motion in
-  // it (hourly max >= 1), or, in an area without a motion sensor, from 07:00 to 22:00 local time.
-  const hourly = await db.query<{
-    pod_id: number;
-    occupied_hours: number;
-    comfortable_hours: number;
-    electricity: number | null;
-    empty_electricity: number | null;
-  }>(
+  const hourly = await podHourSums(db, ids, from, to, [...areasWithMotion]);
+  const voltageOf = new Map(scored.map((p) => [p.id, p.voltage]));
+  for (const r of hourly) {
+    const s = sums.get(r.podId);
+    if (!s) continue;
+    s.occupiedHours = r.occupiedHours;
+    s.comfortableHours = r.comfortableHours;
+    const kwh = (sum: number | null) => ((sum ?? 0) * Number(voltageOf.get(r.podId) ?? 0)) / 1000;
+    // A negative electricity sum (a meter fed back) leaves the part out rather than flip its share.
+    s.electricity = Math.max(0, kwh(r.electricity));
+    s.emptyElectricity = Math.min(s.electricity, Math.max(0, kwh(r.emptyElectricity)));
+  }
+}
+
+/** Per pod over [from, to): occupied and comfortable hours, and the sums of electricity and water readings. */
+export type PodHourSums = {
+  podId: number;
+  occupiedHours: number;
+  comfortableHours: number;
+  /** Sums of readings (ampere-hours, litres), in all hours and in unoccupied ones; null without readings. */
+  electricity: number | null;
+  emptyElectricity: number | null;
+  water: number | null;
+  emptyWater: number | null;
+};
+
+/**
+ * Comfort and waste, pod-hour by pod-hour from the hourly rollups (docs/domain.md#green-score): an hour is occupied
+ * when a pod of the area saw motion in it (hourly max >= 1), or, in an area without a motion sensor (not in
+ * `areasWithMotion`), from 07:00 to 22:00 local time. The score and the report's use while empty both read this.
+ */
+export async function podHourSums(
+  db: Queryable,
+  ids: readonly number[],
+  from: Date,
+  to: Date,
+  areasWithMotion: readonly number[],
+): Promise<PodHourSums[]> {
+  return db.query<PodHourSums>(
     `WITH pods AS MATERIALIZED (
-       SELECT p.id, p.area_id, p.voltage, coalesce(z.zone, 'UTC') AS zone, p.area_id = ANY($4::int[]) AS motion
+       SELECT p.id, p.area_id, coalesce(z.zone, 'UTC') AS zone, p.area_id = ANY($4::int[]) AS motion
        FROM pod p JOIN location l ON l.id = p.location_id
        LEFT JOIN unnest($5::text[], $6::text[]) AS z(city, zone) ON z.city = l.city
        WHERE p.id = ANY($1::int[])
@@ -250,7 +281,7 @@ async function podSums(
        SELECT h.pod_id, h.bucket, h.sensor_type, h.sum / h.count AS mean, h.sum, h.max
        FROM measurement_hourly h
        WHERE h.pod_id = ANY($1::int[]) AND h.bucket >= $2 AND h.bucket < $3 AND h.count > 0
-         AND h.sensor_type IN ('MOTION', 'TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY', 'ELECTRICITY')
+         AND h.sensor_type IN ('MOTION', 'TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY', 'ELECTRICITY', 'WATER_FLOW')
      ), seen AS (
        SELECT DISTINCT p.area_id, h.bucket FROM h JOIN pods p ON p.id = h.pod_id
        WHERE h.sensor_type = 'MOTION' AND h.max >= 1
@@ -261,33 +292,27 @@ async function podSums(
                          WHEN 'HUMIDITY' THEN h.mean BETWEEN ${COMFORT.minRh} AND ${COMFORT.maxRh}
                          WHEN 'AIR_QUALITY' THEN h.mean <= ${COMFORT.maxIaq} END) AS comfortable,
               bool_or(h.sensor_type IN ('TEMPERATURE', 'HUMIDITY', 'AIR_QUALITY')) AS comfort_measured,
-              sum(h.sum) FILTER (WHERE h.sensor_type = 'ELECTRICITY') AS electricity
+              sum(h.sum) FILTER (WHERE h.sensor_type = 'ELECTRICITY') AS electricity,
+              sum(h.sum) FILTER (WHERE h.sensor_type = 'WATER_FLOW') AS water
        FROM h GROUP BY 1, 2
      ), o AS (
-       SELECT ph.*, p.voltage,
+       SELECT ph.*,
               CASE WHEN p.motion THEN seen.area_id IS NOT NULL
                    ELSE extract(hour FROM ph.bucket AT TIME ZONE p.zone)
                         BETWEEN ${DEFAULT_OCCUPIED_FROM_HOUR} AND ${DEFAULT_OCCUPIED_TO_HOUR - 1} END AS occupied
        FROM ph JOIN pods p ON p.id = ph.pod_id
        LEFT JOIN seen ON seen.area_id = p.area_id AND seen.bucket = ph.bucket
      )
-     SELECT pod_id,
-            count(*) FILTER (WHERE occupied AND comfort_measured)::int AS occupied_hours,
-            count(*) FILTER (WHERE occupied AND comfort_measured AND comfortable)::int AS comfortable_hours,
-            (sum(electricity) * max(voltage) / 1000)::float8 AS electricity,
-            (coalesce(sum(electricity) FILTER (WHERE NOT occupied), 0) * max(voltage) / 1000)::float8 AS empty_electricity
+     SELECT pod_id AS "podId",
+            count(*) FILTER (WHERE occupied AND comfort_measured)::int AS "occupiedHours",
+            count(*) FILTER (WHERE occupied AND comfort_measured AND comfortable)::int AS "comfortableHours",
+            sum(electricity)::float8 AS electricity,
+            coalesce(sum(electricity) FILTER (WHERE NOT occupied), 0)::float8 AS "emptyElectricity",
+            sum(water)::float8 AS water,
+            coalesce(sum(water) FILTER (WHERE NOT occupied), 0)::float8 AS "emptyWater"
      FROM o GROUP BY pod_id`,
-    [ids, from, to, [...areasWithMotion], ...CITY_ZONE_PARAMS],
+    [[...ids], from, to, [...areasWithMotion], ...CITY_ZONE_PARAMS],
   );
-  for (const r of hourly) {
-    const s = sums.get(r.pod_id);
-    if (!s) continue;
-    s.occupiedHours = r.occupied_hours;
-    s.comfortableHours = r.comfortable_hours;
-    // A negative electricity sum (a meter fed back) leaves the part out rather than flip its share.
-    s.electricity = Math.max(0, r.electricity ?? 0);
-    s.emptyElectricity = Math.min(s.electricity, Math.max(0, r.empty_electricity ?? 0));
-  }
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);

@@ -13,6 +13,7 @@ const NotificationsPage = lazy(() =>
 );
 const TipsPage = lazy(() => import('../features/tips/tips-page').then((m) => ({ default: m.TipsPage })));
 const SavingsPage = lazy(() => import('../features/savings/savings-page').then((m) => ({ default: m.SavingsPage })));
+const ReportsPage = lazy(() => import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const ArticleTipPage = lazy(() =>
   import('../features/tips/article-tip-page').then((m) => ({ default: m.ArticleTipPage })),
 );
@@ -40,7 +41,7 @@ export const viewerRoutes: RouteObject[] = [
   { path: 'alerts', element: <AlertsPage /> },
   { path: 'savings', element: <SavingsPage /> },
   { path: 'settings', element: <SettingsPage /> },
-  page('reports', 'Reports'),
+  { path: 'reports', element: <ReportsPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'notificationspage', element: <NotificationsPage /> },
   page('locations', 'LOCATION'),

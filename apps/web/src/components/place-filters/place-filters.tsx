@@ -49,15 +49,18 @@ const idOf = (v: string) => (v === '' ? undefined : Number(v));
 
 /**
  * "All Locations" / "All Areas" / "All Pods" (docs/screens.md#dashboard): each waits for its parent, and choosing
- * a parent clears what was chosen below it. `children` are further filters in the same row (FilterBox each).
+ * a parent clears what was chosen below it. `children` are further filters in the same row (FilterBox each),
+ * `leading` one before them (a report's client).
  */
 export function PlaceFilters({
   place,
   onPlace,
+  leading,
   children,
 }: {
   place: PlaceFilterValue;
   onPlace(place: PlaceFilterValue): void;
+  leading?: ReactNode;
   children?: ReactNode;
 }) {
   const { clientId, locationId, areaId, podId } = place;
@@ -74,6 +77,7 @@ export function PlaceFilters({
   });
   return (
     <Group gap="xs" wrap="wrap" align="flex-end">
+      {leading}
       <FilterBox>
         <Dropdown
           ariaLabel="Location"

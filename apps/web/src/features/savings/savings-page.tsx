@@ -4,11 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PlaceFilters } from '../../components/place-filters/place-filters';
+import { SavingsCharts } from '../../components/savings-charts/savings-charts';
 import { downloadCsv } from '../../lib/csv';
 import { SavingCard } from './saving-card';
 import { savingsModelQuery, useSavingsSummary } from './savings-api';
 import { SavingsCarousel } from './savings-carousel';
-import { SavingsCharts } from './savings-charts';
 import { savingsCsvRows, sensorLabel, topSavings } from './savings-text';
 import { useSavingsView } from './use-savings-view';
 

@@ -1,6 +1,6 @@
 import { csvCell } from '@greenpod/contracts';
 import { describe, expect, it } from 'vitest';
-import { bandColumns, cusumColumns, dayRange } from './savings-chart-data';
+import { bandColumns, cusumColumns, dayRange } from '../../components/savings-charts/savings-chart-data';
 import { CLAIMED, OVERUSED, summaryOf } from './savings-fixtures';
 import { goalText, money, moneyText, quantity, savedText, savingsCsvRows, topSavings } from './savings-text';
 

@@ -1,5 +1,5 @@
 import type { SavingsDay } from '@greenpod/contracts';
-import type { AlignedColumns } from '../../components/chart/align-series';
+import type { AlignedColumns } from '../chart/align-series';
 
 /** A day (yyyy-MM-dd) as the chart's x: its UTC midnight in seconds; the charts read x in UTC. */
 export const dayX = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;

@@ -1,9 +1,8 @@
-import type { SavingsSummary } from '@greenpod/contracts';
+import { quantity, type SavingsSummary, SENSOR_LABELS } from '@greenpod/contracts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { ChartSkeleton, TimeSeriesChart } from '../../components/chart/time-series-chart';
+import { ChartSkeleton, TimeSeriesChart } from '../chart/time-series-chart';
 import { BAND_LABELS, bandColumns, CHART_ZONE, cusumColumns, dayRange } from './savings-chart-data';
-import { quantity, sensorLabel } from './savings-text';
 
 // uPlot loads with the first chart, in its own chunk (as components/chart does).
 const SavingsBandUplot = lazy(() => import('./savings-band-uplot'));
@@ -11,11 +10,13 @@ const HEIGHT = 300;
 
 /**
  * Expected against actual per day with the 90 % band, then the running sum of savings (CUSUM), for the
- * chosen place and sensor type; the server's reason when there is nothing to chart.
+ * chosen place and sensor type; the server's reason when there is nothing to chart, or above the charts when
+ * only the actual use is there to draw (a report's days without an expected line). Shared by /savings and /reports.
  */
 export function SavingsCharts({ chart }: { chart: SavingsSummary['chart'] }) {
-  const sensor = sensorLabel(chart.sensorType);
-  if (chart.reason !== null || chart.days.length === 0) {
+  const sensor = SENSOR_LABELS[chart.sensorType];
+  const drawn = chart.days.some((d) => d.actual !== null || d.expected !== null);
+  if (!drawn) {
     return (
       <Card withBorder radius="md" padding="md">
         <Text size="sm" c="dimmed" data-testid="chart-reason">
@@ -27,6 +28,11 @@ export function SavingsCharts({ chart }: { chart: SavingsSummary['chart'] }) {
   const range = dayRange(chart.days);
   return (
     <Stack gap="md">
+      {chart.reason !== null && (
+        <Text size="sm" c="dimmed" data-testid="chart-reason">
+          {chart.reason}
+        </Text>
+      )}
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb={4}>
           Expected against actual

@@ -1,11 +1,11 @@
 import 'uplot/dist/uPlot.min.css';
-import '../../components/chart/time-series-chart.css';
+import '../chart/time-series-chart.css';
 import { alpha, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { useChartColors } from '../../components/chart/chart-colors';
-import { chartOptions, type LiveOptions } from '../../components/chart/chart-options';
-import type { TimeSeriesChartProps } from '../../components/chart/chart-types';
+import { useChartColors } from '../chart/chart-colors';
+import { chartOptions, type LiveOptions } from '../chart/chart-options';
+import type { TimeSeriesChartProps } from '../chart/chart-types';
 
 type Props = TimeSeriesChartProps & { height: number };
 

@@ -1,0 +1,161 @@
+/**
+ * bench/report: a year's report (docs/domain.md#reports) of one client of --pods pods (10 locations x 10 areas;
+ * fewer than 100: 1 x 2) in the UK, with two years of daily and monthly rollups (electricity and water), a claimed
+ * monthly saving per pod and month, a rule per pod with 20 notifications each over the year, and a stored score.
+ * Times buildReport (what GET /api/report does after its checks) for the last closed calendar year, --runs
+ * times, and prints p50/p95 against the 1 s budget (docs/performance.md).
+ *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite]
+ * Timings are printed, never asserted.
+ */
+import { parseArgs } from 'node:util';
+import { buildReport, type Database, migrate, openPglite, openPostgres, seedBase } from '@greenpod/server/bench';
+import { freePort } from '@greenpod/server/testing';
+import { benchDatabase } from './pg-cluster';
+
+const { values: args } = parseArgs({
+  options: {
+    pods: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '10' },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
+});
+const PODS = Math.max(2, Number(args.pods));
+const LOCATIONS = PODS >= 100 ? 10 : 1;
+const AREAS = PODS >= 100 ? 10 : 2;
+const RUNS = Math.max(2, Number(args.runs));
+const NOW = new Date('2026-02-10T09:00:00.000Z');
+const FROM = '2025-01-01';
+const TO = '2025-12-31';
+const SCOPE = { all: true } as const;
+const BUDGET_MS = 1000;
+
+async function build(db: Database): Promise<number> {
+  await migrate(db);
+  await seedBase(db, { adminEmail: 'bench@greenpod.test', adminPassword: 'bench-password-1' });
+  const perArea = Math.max(1, Math.round(PODS / (LOCATIONS * AREAS)));
+  await db.query(`INSERT INTO app_group (title, description, shortcode) VALUES ('Bench', 'bench', 'benchgroup01')`);
+  const [client] = await db.query<{ id: number }>(
+    `INSERT INTO client (group_id, title, description, shortcode)
+     SELECT id, 'Bench client', 'bench', 'benchclient1' FROM app_group RETURNING id`,
+  );
+  await db.query(
+    `INSERT INTO configuration (group_id, client_id, background_color, foreground_color, primary_action_color,
+       secondary_action_color, success_color, warning_color, dropdown_color, primary_text_color, secondary_text_color,
+       time_frame, alert_limit, currency, electricity_tariff, water_tariff, standing_charge)
+     SELECT group_id, id, '#ffffff', '#000000', '#2f9e44', '#1c7ed6', '#37b24d', '#f59f00', '#ffffff', '#000000',
+       '#555555', 30, 100, 'GBP', 0.25, 0.002, 12 FROM client`,
+  );
+  await db.query(
+    `INSERT INTO location (group_id, client_id, title, description, country, city, address, contact_name, contact_number, box_count)
+     SELECT c.group_id, c.id, 'Location ' || lpad(i::text, 2, '0'), 'bench', 'UK', 'London', 'x', 'x', 'x', 0
+     FROM client c, generate_series(1, ${LOCATIONS}) i`,
+  );
+  await db.query(
+    `INSERT INTO area (group_id, client_id, location_id, title, description)
+     SELECT l.group_id, l.client_id, l.id, 'Area ' || lpad(i::text, 2, '0'), 'bench' FROM location l, generate_series(1, ${AREAS}) i`,
+  );
+  await db.query(
+    `INSERT INTO pod (group_id, client_id, location_id, area_id, identifier, title, description, voltage)
+     SELECT a.group_id, a.client_id, a.location_id, a.id, 'bench-' || a.id || '-' || i, 'Pod ' || lpad(i::text, 3, '0'), 'bench', 230
+     FROM area a, generate_series(1, ${perArea}) i`,
+  );
+  await db.query(
+    `INSERT INTO pod_sensor (pod_id, sensor_id)
+     SELECT p.id, s.id FROM pod p JOIN sensor s ON s.type IN ('ELECTRICITY', 'WATER_FLOW', 'MOTION')`,
+  );
+  // Two years of UTC days (the year and the one before, for last year), one statement per type.
+  for (const [type, perDay] of [
+    ['ELECTRICITY', '288 * (0.5 + (p.id % 7) / 10.0)'],
+    ['WATER_FLOW', '288 * (2 + (p.id % 5))'],
+  ] as const) {
+    await db.query(
+      `INSERT INTO measurement_daily (pod_id, sensor_type, bucket, count, sum, min, max)
+       SELECT p.id, $1, d, CASE WHEN (p.id + extract(doy FROM d)::int) % 50 = 0 THEN 100 ELSE 288 END, ${perDay}, 0, 2
+       FROM pod p, generate_series('2024-01-01'::timestamptz, '2026-01-31'::timestamptz, interval '1 day') d`,
+      [type],
+    );
+  }
+  await db.query(
+    `INSERT INTO measurement_monthly (pod_id, sensor_type, bucket, count, sum, min, max)
+     SELECT pod_id, sensor_type, date_trunc('month', bucket, 'UTC'), sum(count), sum(sum), min(min), max(max)
+     FROM measurement_daily GROUP BY 1, 2, 3`,
+  );
+  await db.query(
+    `INSERT INTO saving (group_id, client_id, pod_id, sensor_type, type, time_range, period_start, period_end,
+                         expected, actual, avoided, unit, value_flat, currency, value_percentage, uncertainty, stars,
+                         method, status)
+     SELECT p.group_id, p.client_id, p.id, 'ELECTRICITY', 'MONTHLY', to_char(m, 'FMMonth YYYY'), m,
+            (m + interval '1 month' - interval '1 day')::date, 1000, 1000 - (p.id % 9) * 10, (p.id % 9) * 10, 'kWh',
+            (p.id % 9) * 2.5, 'GBP', (p.id % 9), 15, 2, 'model', 'claimed'
+     FROM pod p, generate_series('2025-01-01'::date, '2025-12-01'::date, interval '1 month') m`,
+  );
+  await db.query(
+    `INSERT INTO rule (group_id, client_id, pod_id, sensor_id, title, description, condition, threshold_value, severity, action)
+     SELECT p.group_id, p.client_id, p.id, s.id, 'Power over ' || (p.id % 4 + 1) || ' kW', 'bench', 'greater', 4,
+            (ARRAY['HIGH', 'MEDIUM', 'LOW'])[1 + p.id % 3], 'notify'
+     FROM pod p JOIN sensor s ON s.type = 'ELECTRICITY'`,
+  );
+  await db.query(
+    `INSERT INTO notification (group_id, client_id, pod_id, sensor_id, rule_id, value, type, severity, created)
+     SELECT r.group_id, r.client_id, r.pod_id, r.sensor_id, r.id, 5, 'rule', r.severity,
+            '2025-01-01'::timestamptz + (i * 18 + r.id % 17) * interval '1 day'
+     FROM rule r, generate_series(0, 19) i`,
+  );
+  // The score the scheduler stores beside the savings (a report reads it, never computes 30 days of hours).
+  await db.query(
+    `INSERT INTO green_score (level, id, stars, reason, completeness, parts, computed)
+     VALUES ('client', $1, 3, NULL, 0.97, '[]', $2)`,
+    [client?.id ?? 0, NOW],
+  );
+  await db.query('ANALYZE');
+  return client?.id as number;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+async function bench(name: string, db: Database) {
+  const t0 = performance.now();
+  const clientId = await build(db);
+  console.log(`${name}: built ${PODS} pods x 2 years of rollups in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const req = { place: { clientId }, from: FROM, to: TO, timeZone: 'Europe/London', now: NOW };
+  const first = await buildReport(db, SCOPE, req); // warms the caches and plans; not counted
+  const ms: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    JSON.stringify(await buildReport(db, SCOPE, req));
+    ms.push(performance.now() - t);
+  }
+  return { name, p50: pct(ms, 50), p95: pct(ms, 95), first };
+}
+
+const results = [];
+if (!args['skip-pglite']) {
+  const db = await openPglite();
+  results.push(await bench('PGlite', db));
+  await db.close();
+}
+if (!args['skip-postgres']) {
+  const target = await benchDatabase('greenpod_bench_report', await freePort());
+  const db = await openPostgres(target.url);
+  try {
+    results.push(await bench('PostgreSQL', db));
+  } finally {
+    await db.close();
+    await target.drop();
+  }
+}
+console.log(
+  `\nbench/report: a year's report (${FROM} to ${TO}, Europe/London) of one client of ${PODS} pods, ${RUNS} runs`,
+);
+for (const r of results) {
+  const t = r.first.totals;
+  console.log(`
+${r.name}
+  buildReport: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${(r.p95 / BUDGET_MS).toFixed(2)} x the 1 s budget)
+  figures: ${t.electricityKwh} kWh, ${t.waterLitres} L, ${t.cost} ${r.first.currency}, ${t.emissionsKg} kg CO2e; ${r.first.savings.rows.length} saving rows, ${r.first.notifications.total} notifications, ${r.first.completeness.length} pods`);
+}
+process.exit(0);
