@@ -6,10 +6,10 @@ import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/mail-queue';
-import { monthlyReportLook } from './monthly-report-look';
 import { monthlyReportMail, reportPageUrl } from './monthly-report-mail';
 import { type MonthReadiness, monthReadiness } from './monthly-report-ready';
 import { buildReport } from './report-build';
+import { reportLook } from './report-look';
 import { renderReportPdf } from './report-pdf';
 
 // Two-key advisory lock with a namespace of its own ('GPRM'), one key: the monthly mail's run.
@@ -19,6 +19,8 @@ export interface MonthlyReportOptions {
   timeZone: string;
   /** Where the mail's links start (PUBLIC_URL, or this server on localhost), without a trailing slash. */
   baseUrl: string;
+  /** The data folder, where the client's logo (an asset) is kept. */
+  dataDir: string;
   now?: Date;
   log?: FastifyBaseLogger;
 }
@@ -128,7 +130,7 @@ async function mailOne(
     timeZone: opts.timeZone,
     now,
   });
-  const pdf = await renderReportPdf(report, await monthlyReportLook(db, p.clientId));
+  const pdf = await renderReportPdf(report, await reportLook(db, p.clientId, opts.dataDir));
   const mail = monthlyReportMail(p, report, pdf, {
     report: reportPageUrl(opts.baseUrl, p.locationId, month),
     settings: `${opts.baseUrl}/settings`,
