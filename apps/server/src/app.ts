@@ -31,6 +31,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
 import { registerWebApp, spaShell } from './plugins/web-app';
 import { reportRoutes } from './reports/report-routes';
+import { reportSubscriptionRoutes } from './reports/report-subscription-routes';
 import { savingsRoutes } from './savings/savings-routes';
 import { scoreRoutes } from './score/score-routes';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(weatherRoutes);
   await app.register(scoreRoutes);
   await app.register(reportRoutes);
+  await app.register(reportSubscriptionRoutes);
   if (spa) await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -1,10 +1,12 @@
 import { startAggregateScheduler } from './aggregates/aggregate-scheduler';
 import { buildApp } from './app';
+import { publicBase } from './auth/account-mails';
 import { ConfigError, loadConfig } from './config';
 import { keepDataDirPrivate } from './data-dir';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
+import { startMonthlyReportScheduler } from './reports/monthly-report-scheduler';
 import { startSavingsScheduler } from './savings/savings-scheduler';
 import { startScoreScheduler } from './score/score-scheduler';
 import { seedBase } from './seed/base-seed';
@@ -68,6 +70,15 @@ async function main() {
   savings.onComputed.push(async (pass) => {
     if (pass.computed > 0) void scores.run();
   });
+  // A month's reports wait for its savings (docs/report-mail.md): a pass that wrote some may release them.
+  const reports = startMonthlyReportScheduler(db, app.log, {
+    timeZone: config.AGGREGATE_TIMEZONE,
+    baseUrl: publicBase(app),
+    dataDir: config.DATA_DIR,
+  });
+  savings.onComputed.push(async (pass) => {
+    if (pass.computed > 0) void reports.run();
+  });
 
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [
@@ -97,6 +108,7 @@ async function main() {
     await aggregates.stop();
     await savings.stop();
     await scores.stop();
+    await reports.stop();
     await simulator?.stop();
     await mqtt.close();
     await app.close();

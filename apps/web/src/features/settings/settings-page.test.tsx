@@ -2,10 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getTimeZone, TIME_ZONE_KEY } from '../../lib/preferences';
-import { renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes } from '../../test/render';
 import { SettingsPage } from './settings-page';
 
-const render = () => renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+const render = () => {
+  // The monthly report section lists the user's locations and subscriptions: none here.
+  mockFetch(() => ({ body: { success: true, data: [], paging: { skip: 0, limit: 1000, total: 0 } } }));
+  return renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+};
 
 describe('SettingsPage', () => {
   it('offers Light, Dark and System, and switches the scheme', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { browserTimeZone, setTimeZone, useTimeZone } from '../../lib/preferences';
+import { MonthlyReportSettings } from './monthly-report-settings';
 
 const SCHEMES: { label: string; value: MantineColorScheme }[] = [
   { label: 'Light', value: 'light' },
@@ -78,6 +79,7 @@ export function SettingsPage() {
           )}
         </Stack>
       </Paper>
+      <MonthlyReportSettings />
     </Stack>
   );
 }
