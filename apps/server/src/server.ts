@@ -70,7 +70,7 @@ async function main() {
   savings.onComputed.push(async (pass) => {
     if (pass.computed > 0) void scores.run();
   });
-  // A month's reports wait for its savings (docs/report-mail.md): a pass that wrote some may release them.
+  // A month's reports wait for its savings (docs/domain.md#the-monthly-report-mail): a pass that wrote some may release them.
   const reports = startMonthlyReportScheduler(db, app.log, {
     timeZone: config.AGGREGATE_TIMEZONE,
     baseUrl: publicBase(app),

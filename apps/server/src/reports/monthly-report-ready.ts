@@ -9,7 +9,7 @@ export const SEND_ANYWAY_AFTER_MS = 6 * 60 * 60_000;
 export type MonthReadiness = 'ready' | 'waiting' | 'overdue';
 
 /**
- * Whether a location's report for a closed month can be mailed (docs/report-mail.md): the month has settled as
+ * Whether a location's report for a closed month can be mailed (docs/domain.md#the-monthly-report-mail): the month has settled as
  * the rollups and savings see it, and no tariff of the location's pods still lacks a saving for a closed period
  * overlapping the month (the savings scheduler's own test of what is missing, so both agree). `overdue`: some
  * still lack one SEND_ANYWAY_AFTER_MS after the month ended (a pod whose savings keep failing must not hold

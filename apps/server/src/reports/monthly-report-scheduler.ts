@@ -4,7 +4,7 @@ import { startRecurringJob } from '../recurring-job';
 import { runMonthlyReports } from './monthly-report';
 
 /**
- * The monthly report mail (docs/report-mail.md): a run at start and every `everyMs` (default 5 minutes, so a
+ * The monthly report mail (docs/domain.md#the-monthly-report-mail): a run at start and every `everyMs` (default 5 minutes, so a
  * subscription made after a month closed gets that month's report within 10), and on demand after a savings
  * pass (server.ts), which may be what the month's reports were waiting for.
  */

@@ -44,7 +44,7 @@ type Pending = {
 };
 
 /**
- * One run of the monthly report mail (docs/report-mail.md): last closed month's PDF to every subscriber whose
+ * One run of the monthly report mail (docs/domain.md#the-monthly-report-mail): last closed month's PDF to every subscriber whose
  * account is active and whose scope still covers the location, once per month, location and user. The
  * report_delivery row is the durable once-only record: it commits with the queued mail, so a restart or a
  * second instance finds it and sends nothing again. On PostgreSQL the run holds an advisory lock so two

@@ -31,7 +31,7 @@ async function subscriptions(db: Queryable, where: string, params: SqlParam[]): 
 }
 
 /**
- * Monthly report subscriptions (docs/api.md#report-subscriptions, the mail's rules in docs/report-mail.md): one's
+ * Monthly report subscriptions (docs/api.md#report-subscriptions, the mail's rules in docs/domain.md#the-monthly-report-mail): one's
  * own, for locations in one's scope; an administrator lists and removes anyone's.
  */
 export async function reportSubscriptionRoutes(base: FastifyInstance) {

@@ -45,7 +45,7 @@ function drawFooters(doc: PDFKit.PDFDocument, palette: Palette, report: ReportAn
 }
 
 /**
- * The report as an A4 PDF made on the server (docs/domain.md#reports, docs/report-pdf.md): embedded fonts,
+ * The report as an A4 PDF made on the server (docs/domain.md#the-reports-pdf): embedded fonts,
  * selectable text, the client's logo and colour, vector charts, and the same figures as the screen and the CSV
  * (the tables come from the one shared definition). Deterministic for one answer: its dates come from the answer.
  */

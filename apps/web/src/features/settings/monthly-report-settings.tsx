@@ -40,7 +40,7 @@ function LocationSwitch({
 
 /**
  * Settings, "Monthly report by e-mail" (docs/screens.md#settings): a switch per location of the user's scope (the
- * place filters' list); the mail's rules are in docs/report-mail.md.
+ * place filters' list); the mail's rules are in docs/domain.md#the-monthly-report-mail.
  */
 export function MonthlyReportSettings() {
   const userId = getActiveUser()?.id ?? 0;
