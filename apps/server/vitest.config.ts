@@ -8,5 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that was one file at a time, the
+    // second core idle (a file is mostly PGlite on its worker's one thread). Two files at a time, each in its
+    // own process as before (.ci/run: the pass's wall time).
+    maxWorkers: 2,
   },
 });

@@ -25,5 +25,7 @@ export default defineConfig({
     testTimeout: 15_000,
     pool: 'threads',
     isolate: false,
+    // vitest's default is the cores less one: on CI's 2 cores, one worker and an idle core.
+    maxWorkers: 2,
   },
 });

@@ -3,9 +3,9 @@
  * died in its set-up and nothing noticed). Checks that each runs to its end; its figures mean nothing.
  *   npm run bench:smoke
  * With DATABASE_URL the PostgreSQL benches use that server, else each starts a throwaway cluster.
- * bench:web needs the web app built (`npm run build`; CI's e2e pass has built it).
+ * Two run at a time (below). bench:web needs the web app built (`npm run build`; CI's e2e pass has built it).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,11 +14,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'greenpod-bench-smoke-'));
 process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
+// The longest first (bench:smoke's table in docs/performance.md), so the two lanes below end close together.
 const RUNS: [script: string, args: string[]][] = [
-  ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
   [
-    'bench:query',
-    ['--pods', '2', '--readings', '4000', '--runs', '3', '--case-seconds', '1', '--pglite-dir', join(scratch, 'query')],
+    'bench:rules',
+    ['--rules', '16', '--pods', '2', '--rounds', '1', '--samples', '2', '--warm-up', '2', '--probe-timeout-s', '30'],
   ],
   [
     'bench:stall',
@@ -27,34 +27,57 @@ const RUNS: [script: string, args: string[]][] = [
       ...['--refill-seconds', '0', '--pglite-dir', join(scratch, 'stall')],
     ],
   ],
+  ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
   [
-    'bench:rules',
-    ['--rules', '16', '--pods', '2', '--rounds', '1', '--samples', '2', '--warm-up', '2', '--probe-timeout-s', '30'],
+    'bench:query',
+    ['--pods', '2', '--readings', '4000', '--runs', '3', '--case-seconds', '1', '--pglite-dir', join(scratch, 'query')],
   ],
-  ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:test-databases', ['--rounds', '1']],
+  ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:savings', ['--pods', '3', '--days', '120']],
   ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:report', ['--pods', '4', '--runs', '2']],
-  ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
+  ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
 ];
 
+// Two benches at a time, one per core of CI's 2-core machine: one after another, the smoke left a core idle
+// while a bench waited on its server or Chromium. A bench's output is held and printed whole when it ends, so
+// two do not interleave. No two benches share a port, folder or database (each takes free ports and its own).
+const LANES = 2;
 const failed: string[] = [];
 const started = performance.now();
-for (const [script, args] of RUNS) {
-  const command = `npm run ${script} -- ${args.join(' ')}`;
-  console.log(`\n== ${command}`);
-  const t = performance.now();
-  const run = spawnSync('npm', ['run', ...script.split(' '), '--', ...args], { cwd: ROOT, stdio: 'inherit' });
-  const seconds = ((performance.now() - t) / 1000).toFixed(0);
-  if (run.status === 0) console.log(`== ${script} ran (${seconds} s)`);
-  else {
-    console.log(`== ${script} FAILED (exit ${run.status ?? run.signal}, ${seconds} s)`);
-    failed.push(script);
-  }
-}
+const queue = [...RUNS];
+await Promise.all(Array.from({ length: LANES }, () => lane()));
 console.log(
   `\nbench:smoke: ${RUNS.length - failed.length} of ${RUNS.length} benches ran in ${((performance.now() - started) / 1000).toFixed(0)} s` +
     (failed.length ? `; failed: ${failed.join(', ')}` : ''),
 );
 process.exit(failed.length ? 1 : 0);
+
+async function lane() {
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [script, args] = next;
+    const t = performance.now();
+    const { code, output } = await run(['run', ...script.split(' '), '--', ...args]);
+    const seconds = ((performance.now() - t) / 1000).toFixed(0);
+    console.log(`\n== npm run ${script} -- ${args.join(' ')}\n${output}`);
+    if (code === 0) console.log(`== ${script} ran (${seconds} s)`);
+    else {
+      console.log(`== ${script} FAILED (exit ${code}, ${seconds} s)`);
+      failed.push(script);
+    }
+  }
+}
+
+function run(args: string[]): Promise<{ code: number | string; output: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.once('error', (err) => done({ code: err.message, output: Buffer.concat(chunks).toString() }));
+    child.once('close', (code, signal) =>
+      done({ code: code ?? signal ?? 'unknown', output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
