@@ -134,7 +134,9 @@ function scoreText(report: ReportAnswer): string {
   const { score } = report;
   if (score.stars === null) return `${NOT_AVAILABLE}: ${score.reason ?? 'no score for this scope'}`;
   const parts = score.parts.map((p) => `${SCORE_PART_LABELS[p.part]} ${p.stars} of 5`).join(', ');
-  return `${starsText(score.stars)}${parts ? ` (${parts})` : ''}, over ${score.covers}`;
+  // `covers` is a sentence of its own ("The last 30 days to ..."): it follows "over" in lower case.
+  const covers = score.covers.charAt(0).toLowerCase() + score.covers.slice(1);
+  return `${starsText(score.stars)}${parts ? ` (${parts})` : ''}, over ${covers}`;
 }
 
 function notificationsText(report: ReportAnswer): string {
