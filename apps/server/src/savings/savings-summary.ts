@@ -42,7 +42,7 @@ type CardSums = {
   locationTitle: string;
   sensorType: SavingSensorType;
   periods: number;
-  /** The first period's (by start) figures, and the last one's end. */
+  /** The first period's figures, and the last one's end. */
   timeRange: string;
   periodStart: string;
   periodEnd: string;
@@ -63,6 +63,8 @@ type CardSums = {
   uncertaintySquares: number | null;
   flats: number;
   flatSquares: number | null;
+  /** The periods that count: their first days, statuses and reasons, aligned but unordered. */
+  countedStarts: string[] | null;
   countedStatuses: SavingStatus[] | null;
   countedReasons: (string | null)[] | null;
   /** The newest fitted card among the periods. */
@@ -129,25 +131,12 @@ export async function savingCardsOf(db: Queryable, scope: Scope, req: CardsReque
   const counted = 'g.expected IS NOT NULL AND g.actual IS NOT NULL AND g.avoided IS NOT NULL';
   const modelRow = `${counted} AND g.method = 'model' AND g.uncertainty IS NOT NULL`;
   const flat = "(g.model->>'uncertaintyFlat')::float8";
-  const first = (column: string) => `(array_agg(${column} ORDER BY g.period_start))[1]`;
+  // Hash aggregates per period type, then the preferred type per pod and sensor type; the first period's figures and
+  // the newest card are read back by the unique key. No ordered aggregate or window (each would sort 12,000 rows).
   const sums = await db.query<CardSums>(
-    `WITH s AS (
-       SELECT s.*, array_position(${types}::text[], s.type) AS preference,
-         min(array_position(${types}::text[], s.type)) OVER (PARTITION BY s.pod_id, s.sensor_type) AS preferred
-       FROM saving s
-       WHERE s.pod_id IN (${pods}) AND s.period_start >= ${from}::date AND s.period_end <= ${to}::date
-         AND s.type = ANY(${types}::text[]) AND s.sensor_type = ANY(${sensorTypes}::text[])
-     ), g AS (
-       SELECT s.*, tf.saving_flat FROM s LEFT JOIN tariff tf ON tf.id = s.tariff_id
-       WHERE s.preference = s.preferred
-     ), c AS (
-       SELECT g.pod_id, g.sensor_type, count(*)::int AS periods,
-         ${first('g.time_range')} AS "timeRange",
-         to_char(${first('g.period_start')}, 'YYYY-MM-DD') AS "periodStart",
-         to_char((array_agg(g.period_end ORDER BY g.period_start DESC))[1], 'YYYY-MM-DD') AS "periodEnd",
-         ${first('g.currency')} AS currency, ${first('g.stars')} AS stars, ${first('g.method')} AS method,
-         ${first('g.status')} AS status, ${first("g.model->>'reason'")} AS reason,
-         ${first('g.saving_flat')} AS "savingFlat",
+    `WITH t AS (
+       SELECT g.pod_id, g.sensor_type, g.type, count(*)::int AS periods, min(g.period_start) AS first_start,
+         max(g.period_end) AS last_end,
          count(*) FILTER (WHERE ${counted})::int AS counted,
          sum(g.expected) FILTER (WHERE ${counted}) AS expected,
          sum(g.actual) FILTER (WHERE ${counted}) AS actual,
@@ -158,15 +147,29 @@ export async function savingCardsOf(db: Queryable, scope: Scope, req: CardsReque
          sum(g.uncertainty * g.uncertainty) FILTER (WHERE ${modelRow}) AS "uncertaintySquares",
          count(${flat}) FILTER (WHERE ${modelRow})::int AS flats,
          sum(${flat} * ${flat}) FILTER (WHERE ${modelRow}) AS "flatSquares",
-         array_agg(g.status ORDER BY g.period_start) FILTER (WHERE ${counted}) AS "countedStatuses",
-         array_agg(g.model->>'reason' ORDER BY g.period_start) FILTER (WHERE ${counted}) AS "countedReasons",
-         (array_agg(g.model->'card' ORDER BY g.period_start DESC)
-            FILTER (WHERE jsonb_typeof(g.model->'card') = 'object'))[1] AS card
-       FROM g GROUP BY 1, 2
+         -- Unordered but aligned (one pass over the group's rows): put in period order in JS.
+         array_agg(to_char(g.period_start, 'YYYY-MM-DD')) FILTER (WHERE ${counted}) AS "countedStarts",
+         array_agg(g.status) FILTER (WHERE ${counted}) AS "countedStatuses",
+         array_agg(g.model->>'reason') FILTER (WHERE ${counted}) AS "countedReasons",
+         max(g.period_start) FILTER (WHERE jsonb_typeof(g.model->'card') = 'object') AS card_start
+       FROM saving g
+       WHERE g.pod_id IN (${pods}) AND g.period_start >= ${from}::date AND g.period_end <= ${to}::date
+         AND g.type = ANY(${types}::text[]) AND g.sensor_type = ANY(${sensorTypes}::text[])
+       GROUP BY 1, 2, 3
+     ), c AS (
+       SELECT DISTINCT ON (pod_id, sensor_type) * FROM t
+       ORDER BY pod_id, sensor_type, array_position(${types}::text[], type)
      )
      SELECT c.*, c.pod_id AS "podId", c.sensor_type AS "sensorType", p.title AS "podTitle", ar.title AS "areaTitle",
-       l.title AS "locationTitle"
+       l.title AS "locationTitle", f.time_range AS "timeRange", to_char(c.first_start, 'YYYY-MM-DD') AS "periodStart",
+       to_char(c.last_end, 'YYYY-MM-DD') AS "periodEnd", f.currency, f.stars, f.method, f.status,
+       f.model->>'reason' AS reason, tf.saving_flat AS "savingFlat", cs.model->'card' AS card
      FROM c JOIN pod p ON p.id = c.pod_id JOIN area ar ON ar.id = p.area_id JOIN location l ON l.id = p.location_id
+     JOIN saving f ON f.pod_id = c.pod_id AND f.sensor_type = c.sensor_type AND f.type = c.type
+       AND f.period_start = c.first_start
+     LEFT JOIN tariff tf ON tf.id = f.tariff_id
+     LEFT JOIN saving cs ON cs.pod_id = c.pod_id AND cs.sensor_type = c.sensor_type AND cs.type = c.type
+       AND cs.period_start = c.card_start
      ORDER BY l.title, ar.title, p.title, c.pod_id, c.sensor_type`,
     params,
   );
@@ -210,13 +213,15 @@ function cardOf(r: CardSums): SavingCard {
   } else {
     // Mixed or tariff periods: the most frequent status among the periods that count (the earliest on a tie);
     // tariff savings count as claimed.
-    const statuses = r.countedStatuses ?? [];
+    const order = (r.countedStarts ?? []).map((d, i) => [d, i] as const).sort((a, b) => a[0].localeCompare(b[0]));
+    const statuses = order.map(([, i]) => r.countedStatuses?.[i] as SavingStatus);
+    const reasons = order.map(([, i]) => r.countedReasons?.[i] ?? null);
     const tally = new Map<SavingStatus, number>();
     for (const x of statuses) tally.set(x, (tally.get(x) ?? 0) + 1);
     status = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? r.status;
     method = 'tariff';
     stars = starsForPercentage(valuePercentage, true);
-    reason = r.countedReasons?.[statuses.indexOf(status)] ?? null;
+    reason = reasons[statuses.indexOf(status)] ?? null;
   }
   if (status === 'claimed' || status === 'tariff') reason = null;
   const savingFlat = numberOrNull(r.savingFlat);
