@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock } from '../db/advisory-lock';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { startRecurringJob } from '../recurring-job';
+import { storeReportMonths } from '../reports/report-months';
 import { computeScores } from './score-compute';
 
 // Two-key advisory lock with a namespace of its own ('GPSC'; the aggregates use 'GPAG'), one key: the pass.
@@ -9,15 +10,19 @@ const LOCK_NAMESPACE = 0x47505343;
 const LOCK_KEY = 1;
 
 /**
- * One pass: every scope's score (docs/domain.md#green-score). On PostgreSQL in a transaction holding the score
+ * One pass: every scope's score (docs/domain.md#green-score), then the closed months reports read (their use while
+ * empty counts occupancy as the score does; docs/domain.md#reports). On PostgreSQL in a transaction holding the score
  * lock, so with several instances one computes and the others skip (null). On PGlite (one process owns the
  * data folder: nothing to share) without a transaction, so requests are answered between its statements.
  */
 export async function runScheduledScores(db: Database, opts: { now?: Date } = {}): Promise<number | null> {
-  if (db.kind === 'pglite') return computeScores(db, { now: opts.now });
-  return withAdvisoryLock(db, { namespace: LOCK_NAMESPACE, key: LOCK_KEY }, 'try', (tx) =>
-    computeScores(tx, { now: opts.now }),
-  );
+  const pass = async (q: Queryable) => {
+    const written = await computeScores(q, { now: opts.now });
+    await storeReportMonths(q, opts.now ?? new Date());
+    return written;
+  };
+  if (db.kind === 'pglite') return pass(db);
+  return withAdvisoryLock(db, { namespace: LOCK_NAMESPACE, key: LOCK_KEY }, 'try', pass);
 }
 
 /**
