@@ -6,7 +6,7 @@
  * fitted card) and 2025's hourly electricity, so the daily chart is in the figure.
  * Times buildReport (what GET /api/report does after its checks) for the last closed calendar year, --runs
  * times, and prints p50/p95 against the 1 s budget (docs/performance.md).
- *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite]
+ *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite --baseline-every 10 --keep]
  * Timings are printed, never asserted.
  */
 import { parseArgs } from 'node:util';
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
     // Leaves the PostgreSQL database in place (its URL printed), to EXPLAIN the report's statements on it.
     keep: { type: 'boolean', default: false },
+    // One pod in this many has a measured baseline (0: none, the chart then answers its reason at once).
+    'baseline-every': { type: 'string', default: '10' },
   },
 });
 const PODS = Math.max(2, Number(args.pods));
@@ -43,7 +45,7 @@ const TO = '2025-12-31';
 const SCOPE = { all: true } as const;
 const BUDGET_MS = 1000;
 /** One pod in ten has a measured baseline (fitted on 2024), so the report's daily chart reads its hours of 2025. */
-const BASELINE_EVERY = 10;
+const BASELINE_EVERY = Math.max(0, Number(args['baseline-every']));
 
 /** A weekday-shaped year of daily use (kWh), fitted once: every baseline pod shares the card. */
 function baselineCard() {
@@ -141,24 +143,25 @@ async function build(db: Database): Promise<number> {
     [client?.id ?? 0, NOW],
   );
   // Baseline pods: a tariff naming the 2024 baseline, its fitted card, and 2025's hourly electricity rollups.
+  const baselinePods = BASELINE_EVERY ? `pod.id % ${BASELINE_EVERY} = 0` : 'false';
   const card = baselineCard();
   await db.query(
     `INSERT INTO tariff (group_id, client_id, pod_id, sensor_type, type, time_range, saving_flat, value, currency,
                          multiplier, voltage, baseline_from, baseline_to)
      SELECT group_id, client_id, id, 'ELECTRICITY', 'MONTHLY', 'Monthly', 10, 1800, 'GBP', 1, voltage,
             '2024-01-01', '2024-12-31'
-     FROM pod WHERE id % ${BASELINE_EVERY} = 0`,
+     FROM pod WHERE ${baselinePods}`,
   );
   await db.query(
     `INSERT INTO baseline_model (pod_id, sensor_type, baseline_from, baseline_to, card)
-     SELECT id, 'ELECTRICITY', '2024-01-01', '2024-12-31', $1::jsonb FROM pod WHERE id % ${BASELINE_EVERY} = 0`,
+     SELECT id, 'ELECTRICITY', '2024-01-01', '2024-12-31', $1::jsonb FROM pod WHERE ${baselinePods}`,
     [JSON.stringify(card)],
   );
   await db.query(
     `INSERT INTO measurement_hourly (pod_id, sensor_type, bucket, count, sum, min, max)
-     SELECT p.id, 'ELECTRICITY', h, 12, 12 * (0.5 + (p.id % 7) / 10.0), 0, 2
-     FROM pod p, generate_series('2025-01-01'::timestamptz, '2025-12-31 23:00'::timestamptz, interval '1 hour') h
-     WHERE p.id % ${BASELINE_EVERY} = 0`,
+     SELECT pod.id, 'ELECTRICITY', h, 12, 12 * (0.5 + (pod.id % 7) / 10.0), 0, 2
+     FROM pod, generate_series('2025-01-01'::timestamptz, '2025-12-31 23:00'::timestamptz, interval '1 hour') h
+     WHERE ${baselinePods}`,
   );
   // The months the score pass sums for reports (report_month), as its passes would have by now.
   while ((await storeReportMonths(db, NOW)) > 0);

@@ -5,9 +5,10 @@ import { insertReadings } from '../telemetry/measurement-writer';
 import { type Context, create, ensure } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { MAX_EMPTY_USE_DAYS } from './report-empty-use';
+import { storeReportMonths } from './report-months';
 
 // docs/domain.md#reports: use while empty and completeness over periods longer than MAX_EMPTY_USE_DAYS, read from
-// the months the score pass sums (report_month), and the same figures as the rollups give for a shorter period.
+// the months the score pass sums (report_month; server.ts hands it storeReportMonths), and the same figures as the rollups give for a shorter period.
 // One pod in London without a motion sensor (07:00-22:00 local counted as occupied), 0.5 Ah at 230 V a reading.
 let t: TestApp;
 let podId: number;
@@ -70,12 +71,11 @@ describe('a report longer than a quarter', () => {
 
   it('reads the months the score pass summed: a 200-day report gives use while empty, as the rollups do', async () => {
     const quarter = await report('2024-01-01', '2024-03-31'); // read from the rollups: no month summed yet
-    await runScheduledScores(t.db, { now: new Date('2024-08-01T00:00:00Z') }); // six months, three a pass
-    await runScheduledScores(t.db, { now: new Date('2024-08-01T00:00:00Z') });
-    const [{ n }] = (await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM report_month WHERE pod_id = $1',
-      [podId],
-    )) as [{ n: number }];
+    await runScheduledScores(t.db, { now: new Date('2024-08-01T00:00:00Z'), afterScores: storeReportMonths }); // six months, three a pass
+    await runScheduledScores(t.db, { now: new Date('2024-08-01T00:00:00Z'), afterScores: storeReportMonths });
+    const [{ n }] = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_month WHERE pod_id = $1', [
+      podId,
+    ])) as [{ n: number }];
     expect(n).toBe(6); // January to June 2024: July closes ten minutes after its end
 
     const r = await report('2024-01-01', '2024-07-18');

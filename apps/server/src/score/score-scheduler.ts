@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable } from '../db/database';
 import { startRecurringJob } from '../recurring-job';
-import { storeReportMonths } from '../reports/report-months';
 import { computeScores } from './score-compute';
 
 // Two-key advisory lock with a namespace of its own ('GPSC'; the aggregates use 'GPAG'), one key: the pass.
@@ -10,15 +9,23 @@ const LOCK_NAMESPACE = 0x47505343;
 const LOCK_KEY = 1;
 
 /**
- * One pass: every scope's score (docs/domain.md#green-score), then the closed months reports read (their use while
- * empty counts occupancy as the score does; docs/domain.md#reports). On PostgreSQL in a transaction holding the score
+ * More work for the score's pass, under its lock, after the scores: the server sums the closed months reports read
+ * there (reports/report-months.ts; their use while empty counts occupancy as the score does, docs/domain.md#reports).
+ */
+export type AfterScores = (q: Queryable, now: Date) => Promise<unknown>;
+
+/**
+ * One pass: every scope's score (docs/domain.md#green-score), then `afterScores`. On PostgreSQL in a transaction holding the score
  * lock, so with several instances one computes and the others skip (null). On PGlite (one process owns the
  * data folder: nothing to share) without a transaction, so requests are answered between its statements.
  */
-export async function runScheduledScores(db: Database, opts: { now?: Date } = {}): Promise<number | null> {
+export async function runScheduledScores(
+  db: Database,
+  opts: { now?: Date; afterScores?: AfterScores } = {},
+): Promise<number | null> {
   const pass = async (q: Queryable) => {
     const written = await computeScores(q, { now: opts.now });
-    await storeReportMonths(q, opts.now ?? new Date());
+    await opts.afterScores?.(q, opts.now ?? new Date());
     return written;
   };
   if (db.kind === 'pglite') return pass(db);
@@ -29,13 +36,17 @@ export async function runScheduledScores(db: Database, opts: { now?: Date } = {}
  * Scores every 15 minutes and at start. The savings pass may call `run()` after it stores savings (its
  * `onComputed` hook), so fresh savings reach the cards without waiting for the next tick.
  */
-export function startScoreScheduler(db: Database, log: FastifyBaseLogger, opts: { everyMs?: number } = {}) {
+export function startScoreScheduler(
+  db: Database,
+  log: FastifyBaseLogger,
+  opts: { everyMs?: number; afterScores?: AfterScores } = {},
+) {
   // A call during a pass (fresh savings) asks for one more after it.
   return startRecurringJob(
     async () => {
       try {
         const started = Date.now();
-        const written = await runScheduledScores(db);
+        const written = await runScheduledScores(db, { afterScores: opts.afterScores });
         if (written !== null) log.debug({ written, ms: Date.now() - started }, 'green scores computed');
       } catch (err) {
         log.error(err, 'green score computation failed');
