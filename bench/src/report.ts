@@ -1,14 +1,25 @@
 /**
  * bench/report: a year's report (docs/domain.md#reports) of one client of --pods pods (10 locations x 10 areas;
  * fewer than 100: 1 x 2) in the UK, with two years of daily and monthly rollups (electricity and water), a claimed
- * monthly saving per pod and month, a rule per pod with 20 notifications each over the year, and a stored score.
+ * monthly saving per pod and month, a rule per pod with 20 notifications each over the year, a stored score, the
+ * months the score pass sums for reports, and one pod in ten with a measured baseline (a tariff naming 2024, its
+ * fitted card) and 2025's hourly electricity, so the daily chart is in the figure.
  * Times buildReport (what GET /api/report does after its checks) for the last closed calendar year, --runs
  * times, and prints p50/p95 against the 1 s budget (docs/performance.md).
- *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite]
+ *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite --baseline-every 10 --keep]
  * Timings are printed, never asserted.
  */
 import { parseArgs } from 'node:util';
-import { buildReport, type Database, migrate, openPglite, openPostgres, seedBase } from '@greenpod/server/bench';
+import {
+  buildReport,
+  type Database,
+  fitBaseline,
+  migrate,
+  openPglite,
+  openPostgres,
+  seedBase,
+  storeReportMonths,
+} from '@greenpod/server/bench';
 import { freePort } from '@greenpod/server/testing';
 import { benchDatabase } from './pg-cluster';
 
@@ -18,6 +29,10 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '10' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
+    // Leaves the PostgreSQL database in place (its URL printed), to EXPLAIN the report's statements on it.
+    keep: { type: 'boolean', default: false },
+    // One pod in this many has a measured baseline (0: none, the chart then answers its reason at once).
+    'baseline-every': { type: 'string', default: '10' },
   },
 });
 const PODS = Math.max(2, Number(args.pods));
@@ -29,6 +44,25 @@ const FROM = '2025-01-01';
 const TO = '2025-12-31';
 const SCOPE = { all: true } as const;
 const BUDGET_MS = 1000;
+/** One pod in ten has a measured baseline (fitted on 2024), so the report's daily chart reads its hours of 2025. */
+const BASELINE_EVERY = Math.max(0, Number(args['baseline-every']));
+
+/** A weekday-shaped year of daily use (kWh), fitted once: every baseline pod shares the card. */
+function baselineCard() {
+  const days = Array.from({ length: 366 }, (_, i) => {
+    const date = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+    const x = Math.sin((i + 1) * 12.9898) * 43758.5453;
+    return {
+      date,
+      use: 60 * (1 + 0.05 * (2 * (x - Math.floor(x)) - 1)),
+      readings: 288,
+      expectedReadings: 288,
+      meanOutdoorC: null,
+      occupiedHours: null,
+    };
+  });
+  return fitBaseline(days, { first: '2024-01-01', last: '2024-12-31' });
+}
 
 async function build(db: Database): Promise<number> {
   await migrate(db);
@@ -108,6 +142,29 @@ async function build(db: Database): Promise<number> {
      VALUES ('client', $1, 3, NULL, 0.97, '[]', $2)`,
     [client?.id ?? 0, NOW],
   );
+  // Baseline pods: a tariff naming the 2024 baseline, its fitted card, and 2025's hourly electricity rollups.
+  const baselinePods = BASELINE_EVERY ? `pod.id % ${BASELINE_EVERY} = 0` : 'false';
+  const card = baselineCard();
+  await db.query(
+    `INSERT INTO tariff (group_id, client_id, pod_id, sensor_type, type, time_range, saving_flat, value, currency,
+                         multiplier, voltage, baseline_from, baseline_to)
+     SELECT group_id, client_id, id, 'ELECTRICITY', 'MONTHLY', 'Monthly', 10, 1800, 'GBP', 1, voltage,
+            '2024-01-01', '2024-12-31'
+     FROM pod WHERE ${baselinePods}`,
+  );
+  await db.query(
+    `INSERT INTO baseline_model (pod_id, sensor_type, baseline_from, baseline_to, card)
+     SELECT id, 'ELECTRICITY', '2024-01-01', '2024-12-31', $1::jsonb FROM pod WHERE ${baselinePods}`,
+    [JSON.stringify(card)],
+  );
+  await db.query(
+    `INSERT INTO measurement_hourly (pod_id, sensor_type, bucket, count, sum, min, max)
+     SELECT pod.id, 'ELECTRICITY', h, 12, 12 * (0.5 + (pod.id % 7) / 10.0), 0, 2
+     FROM pod, generate_series('2025-01-01'::timestamptz, '2025-12-31 23:00'::timestamptz, interval '1 hour') h
+     WHERE ${baselinePods}`,
+  );
+  // The months the score pass sums for reports (report_month), as its passes would have by now.
+  while ((await storeReportMonths(db, NOW)) > 0);
   await db.query('ANALYZE');
   return client?.id as number;
 }
@@ -145,7 +202,8 @@ if (!args['skip-postgres']) {
     results.push(await bench('PostgreSQL', db));
   } finally {
     await db.close();
-    await target.drop();
+    if (args.keep) console.log(`kept: ${target.url}`);
+    else await target.drop();
   }
 }
 console.log(
@@ -156,6 +214,7 @@ for (const r of results) {
   console.log(`
 ${r.name}
   buildReport: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${(r.p95 / BUDGET_MS).toFixed(2)} x the 1 s budget)
+  chart: ${r.first.daily.days.filter((d) => d.expected !== null).length} days with expected use${r.first.daily.reason ? ` (${r.first.daily.reason})` : ''}; use while empty ${r.first.emptyUse.electricityKwh ?? r.first.emptyUse.note} kWh
   figures: ${t.electricityKwh} kWh, ${t.waterLitres} L, ${t.cost} ${r.first.currency}, ${t.emissionsKg} kg CO2e; ${r.first.savings.rows.length} saving rows, ${r.first.notifications.total} notifications, ${r.first.completeness.length} pods`);
 }
 process.exit(0);

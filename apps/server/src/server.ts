@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { loggerOptions } from './plugins/logger-options';
 import { startMonthlyReportScheduler } from './reports/monthly-report-scheduler';
+import { storeReportMonths } from './reports/report-months';
 import { startSavingsScheduler } from './savings/savings-scheduler';
 import { startScoreScheduler } from './score/score-scheduler';
 import { seedBase } from './seed/base-seed';
@@ -65,7 +66,8 @@ async function main() {
   const aggregates = startAggregateScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
   // After the aggregates scheduler: its first pass catches up the last 12 months' savings (docs/domain.md#savings).
   const savings = startSavingsScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });
-  const scores = startScoreScheduler(db, app.log);
+  // The score's pass also sums each closed month's figures that reports read (docs/domain.md#reports).
+  const scores = startScoreScheduler(db, app.log, { afterScores: storeReportMonths });
   // New savings move the score's energy part: score again after a pass that wrote some (docs/domain.md#green-score).
   savings.onComputed.push(async (pass) => {
     if (pass.computed > 0) void scores.run();

@@ -20,6 +20,7 @@ export { type Database, openPglite, openPostgres, type Queryable } from '../db/d
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
 export { buildReport } from '../reports/report-build';
+export { storeReportMonths } from '../reports/report-months';
 export { fitBaseline } from '../savings/model';
 export { readDayRecords } from '../savings/savings-inputs';
 export { computeScores } from '../score/score-compute';

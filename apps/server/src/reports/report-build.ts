@@ -2,9 +2,10 @@ import { formatWireTime, periodDays, type ReportAnswer, type Scope } from '@gree
 import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Queryable, SqlParam } from '../db/database';
 import { savingsChartOf } from '../savings/savings-summary';
-import { completeDays, completenessRows, mainTypes, readingsCompleteness } from './report-completeness';
+import { completenessRows, mainTypes, readingsCompleteness } from './report-completeness';
 import { emissionFactors } from './report-emissions';
-import { reportEmptyUse } from './report-empty-use';
+import { MAX_EMPTY_USE_DAYS, reportEmptyUse } from './report-empty-use';
+import { reportPodDays } from './report-months';
 import { reportNotifications } from './report-notifications';
 import { periodLabel, periodWindow, yearEarlier } from './report-period';
 import { reportPods, reportPrices, reportScope } from './report-place';
@@ -37,19 +38,21 @@ export async function buildReport(db: Queryable, scope: Scope, req: ReportReques
   const standingPerDay = (await billsWholeClient(db, scope, place)) ? prices.standingCharge : null;
   const standing = (n: number) => (standingPerDay === null ? null : Number(standingPerDay) * n);
 
-  const main = await mainTypes(db, pods);
-  const [{ use }, { use: lastUse, counts: lastCounts }, cards, complete] = await Promise.all([
+  const podIds = pods.map((p) => p.id);
+  const main = await mainTypes(db, podIds);
+  const [{ use }, { use: lastUse, counts: lastCounts }, cards, podDays] = await Promise.all([
     podUse(db, pods, window, now),
     podUse(db, pods, periodWindow(last.from, last.to, timeZone), now),
     reportSavings(db, scope, req.place, from, to),
-    completeDays(db, main, from, to),
+    reportPodDays(db, podIds, from, to, window, MAX_EMPTY_USE_DAYS),
   ]);
   const [daily, notifications, emptyUse, score] = await Promise.all([
     savingsChartOf(db, scope, { place: req.place, sensorType: 'ELECTRICITY', from, to, timeZone }),
     reportNotifications(db, scope, req.place, window),
-    reportEmptyUse(db, pods, window, days),
+    reportEmptyUse(db, pods, podDays.pods, podDays.emptyUse),
     reportScore(db, place.level, place.id, now),
   ]);
+  const complete = new Map([...podDays.pods].map(([id, f]) => [id, f.completeDays]));
 
   const actual = figuresOf(pods, use, prices, factors, standing(days));
   const rows = cards.map(savingRow);

@@ -11,15 +11,15 @@ export const COMPLETE_DAY_READINGS = 144;
  * complete day). Read from the daily rollups: a day here is the UTC day of the same date, which for the zones
  * Greenpod serves (UTC-12..+12) is the rollup day nearest the local one.
  */
-export async function mainTypes(db: Queryable, pods: readonly ReportPod[]): Promise<Map<number, string>> {
-  if (pods.length === 0) return new Map();
+export async function mainTypes(db: Queryable, podIds: readonly number[]): Promise<Map<number, string>> {
+  if (podIds.length === 0) return new Map();
   const rows = await db.query<{ pod_id: number; type: string }>(
     `SELECT ps.pod_id,
        (array_agg(s.type ORDER BY array_position(ARRAY['ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE'], s.type)))[1] AS type
      FROM pod_sensor ps JOIN sensor s ON s.id = ps.sensor_id
      WHERE ps.pod_id = ANY($1::int[]) AND s.type IN ('ELECTRICITY', 'WATER_FLOW', 'TEMPERATURE')
      GROUP BY 1`,
-    [pods.map((p) => p.id)],
+    [[...podIds]],
   );
   return new Map(rows.map((r) => [r.pod_id, r.type]));
 }
