@@ -17,8 +17,10 @@ import {
   migrate,
   openPglite,
   openPostgres,
+  readDayRecords,
   seedBase,
   storeReportMonths,
+  storeSavingDays,
 } from '@greenpod/server/bench';
 import { freePort } from '@greenpod/server/testing';
 import { benchDatabase } from './pg-cluster';
@@ -163,6 +165,18 @@ async function build(db: Database): Promise<number> {
      FROM pod, generate_series('2025-01-01'::timestamptz, '2025-12-31 23:00'::timestamptz, interval '1 hour') h
      WHERE ${baselinePods}`,
   );
+  // The days the savings pass keeps with the savings it computes (saving_day), as its passes would have by now:
+  // the chart reads them, and the hourly rollups only for days no saving covers.
+  const inputPods = await db.query<{ id: number; areaId: number; locationId: number; factor: number }>(
+    `SELECT id, area_id AS "areaId", location_id AS "locationId", voltage / 1000.0 AS factor FROM pod WHERE ${baselinePods}`,
+  );
+  const days = await readDayRecords(db, inputPods, {
+    sensorType: 'ELECTRICITY',
+    first: '2025-01-01',
+    last: '2025-12-31',
+    timeZone: 'Europe/London',
+  });
+  for (const [podId, records] of days) await storeSavingDays(db, podId, 'ELECTRICITY', 'Europe/London', records);
   // The months the score pass sums for reports (report_month), as its passes would have by now.
   while ((await storeReportMonths(db, NOW)) > 0);
   await db.query('ANALYZE');

@@ -5,7 +5,7 @@ import { pgListen } from './pg-listener';
 import { preparedReads, statementName } from './pglite-prepared';
 import { rethrowUnavailable } from './unavailable';
 
-export type SqlParam = string | number | boolean | null | Date | Uint8Array | readonly (string | number)[];
+export type SqlParam = string | number | boolean | null | Date | Uint8Array | readonly (string | number | null)[];
 export type Row = Record<string, unknown>;
 
 export interface QueryOptions {

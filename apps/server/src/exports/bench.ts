@@ -22,6 +22,7 @@ export { migratedPgliteDump } from '../db/migrated-dump';
 export { buildReport } from '../reports/report-build';
 export { storeReportMonths } from '../reports/report-months';
 export { fitBaseline } from '../savings/model';
+export { storeSavingDays } from '../savings/saving-days';
 export { readDayRecords } from '../savings/savings-inputs';
 export { computeScores } from '../score/score-compute';
 export { seedBase } from '../seed/base-seed';

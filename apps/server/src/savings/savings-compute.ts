@@ -2,6 +2,7 @@ import { SAVING_UNIT, type SavingSensorType } from '@greenpod/contracts';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { type BaselineModel, fitBaseline } from './model';
+import { storeSavingDays } from './saving-days';
 import { type SavingDetail, savingFigures } from './saving-figures';
 import { type InputPod, readDayRecords } from './savings-inputs';
 import {
@@ -119,6 +120,7 @@ export async function baselineModelFor(
   if (stored && stored.from === first && stored.to === last) return stored.card;
   const days = await readDayRecords(db, [inputPodOf(tariff)], { sensorType: tariff.sensorType, first, last, timeZone });
   const card = fitBaseline(days.get(tariff.podId) ?? [], { first, last });
+  await storeSavingDays(db, tariff.podId, tariff.sensorType, timeZone, days.get(tariff.podId) ?? []);
   await db.query(
     `INSERT INTO baseline_model (pod_id, sensor_type, baseline_from, baseline_to, card)
      VALUES ($1, $2, $3::date, $4::date, $5::jsonb)
@@ -261,6 +263,8 @@ export async function computeTariffSavings(
     );
     if (row) ids.push(row.id);
   }
+  // The days these savings were computed from, for the chart that draws them (all closed: the periods are).
+  await storeSavingDays(db, tariff.podId, tariff.sensorType, opts.timeZone, records);
   // The tariff points at its newest saving.
   const newest = ids[ids.length - 1];
   if (newest !== undefined) await db.query('UPDATE tariff SET saving_id = $1 WHERE id = $2', [newest, tariff.id]);

@@ -16,9 +16,9 @@ import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Queryable, SqlParam } from '../db/database';
 import { type BaselineModel, fillDay, predictDay, savingsUncertainty } from './model';
 import { isPredicting } from './model/prediction';
+import { readChartDays } from './saving-days';
 import { WITHIN_UNCERTAINTY } from './saving-figures';
 import { inputPodOf, loadTariffs } from './savings-compute';
-import { readDayRecords } from './savings-inputs';
 import { addDays, lastClosedPeriods, type SavingType } from './savings-periods';
 import { methodText } from './savings-text';
 
@@ -304,7 +304,7 @@ export async function savingsChartOf(db: Queryable, scope: Scope, req: ChartRequ
     };
   }
   const inputPods = [...models.keys()].map((id) => inputPodOf(byPod.get(id) as (typeof tariffs)[number]));
-  const records = await readDayRecords(db, inputPods, {
+  const records = await readChartDays(db, inputPods, {
     sensorType: req.sensorType,
     first: from,
     last: to,

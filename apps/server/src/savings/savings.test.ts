@@ -348,6 +348,35 @@ describe('reading savings', () => {
     expect(summary.chart.days[summary.chart.days.length - 1]?.cusum).toBeGreaterThan(0);
   });
 
+  it('the chart draws the days the savings were computed from: a late change to a closed day moves neither', async () => {
+    const chartDay = async () => {
+      const res = await t.call('GET', '/api/savings/summary?window=month', { token: t.adminToken });
+      return (res.body.data as SavingsSummary).chart.days[10];
+    };
+    const [kept] = await t.app.db.query<{ days: number }>(
+      `SELECT count(*)::int AS days FROM saving_day
+       WHERE pod_id = $1 AND sensor_type = 'ELECTRICITY' AND day BETWEEN $2::date AND $3::date`,
+      [pods[0] as number, month.first, month.last],
+    );
+    expect(kept?.days).toBe(Number(month.last.slice(8)));
+    const before = await chartDay();
+    // A reading backfilled into that closed day, after its saving was computed.
+    const bucket = `${before?.date}T12:00:00Z`;
+    const late = [pods[0] as number, bucket] as const;
+    await t.app.db.query(
+      `UPDATE measurement_hourly SET sum = sum + 1000000 WHERE pod_id = $1 AND sensor_type = 'ELECTRICITY' AND bucket = $2`,
+      [...late],
+    );
+    try {
+      expect(await chartDay()).toEqual(before);
+    } finally {
+      await t.app.db.query(
+        `UPDATE measurement_hourly SET sum = sum - 1000000 WHERE pod_id = $1 AND sensor_type = 'ELECTRICITY' AND bucket = $2`,
+        [...late],
+      );
+    }
+  });
+
   it('the summary is of the sensor type asked for: no electricity card on the water flow page', async () => {
     const water = (
       await t.call('GET', '/api/savings/summary?window=month&sensorType=WATER_FLOW', { token: t.adminToken })

@@ -12,6 +12,18 @@ export const FSU_D = 1.00286;
 /** Savings are claimed when FSU is below this. */
 export const MAX_CLAIMED_FSU = 0.5;
 
+// The t quantile is an iterative search; a chart asks it for every pod and day with the same few degrees of freedom.
+const T_QUANTILES = new Map<number, number>();
+function t95(dof: number): number {
+  let t = T_QUANTILES.get(dof);
+  if (t === undefined) {
+    t = jStat.studentt.inv(0.95, dof) as number;
+    if (T_QUANTILES.size > 10_000) T_QUANTILES.clear();
+    T_QUANTILES.set(dof, t);
+  }
+  return t;
+}
+
 export interface UncertaintyInput {
   /** The baseline model's CV(RMSE), a fraction. */
   cvRmse: number;
@@ -56,7 +68,7 @@ export function savingsUncertainty(input: UncertaintyInput): Uncertainty {
   // Correlated residuals carry less information than their count: n' is the independent-days worth.
   const effectiveDays = rho > -1 ? (n * (1 - rho)) / (1 + rho) : 0;
   const dof = effectiveDays - input.parameters;
-  const t = input.t ?? (dof > 0 ? jStat.studentt.inv(0.95, dof) : null);
+  const t = input.t ?? (dof > 0 ? t95(dof) : null);
   if (t === null || effectiveDays <= 0 || m <= 0) {
     return {
       absolute: null,
