@@ -46,6 +46,42 @@ export function lastClosedMonth(tz: string, now: Date): { from: string; to: stri
   return reportPeriodOf('month', formatDateOnly({ year, month, day: 1 }));
 }
 
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const dateParts = (date: string) => date.split('-').map(Number) as [number, number, number];
+
+/** "1 Oct 2026" */
+export const dayText = (date: string): string => {
+  const [y, m, d] = dateParts(date);
+  return `${d} ${SHORT_MONTHS[m - 1]} ${y}`;
+};
+
+/** A period in words, the same on the screen, in the files and in the mail: "November 2026", "Q3 2026", "2026", or "1 Oct 2026 - 15 Nov 2026". */
+export function reportPeriodLabel(from: string, to: string): string {
+  const [y, m] = dateParts(from);
+  const whole = (kind: Exclude<ReportPeriodKind, 'custom'>) => {
+    const p = reportPeriodOf(kind, from);
+    return p.from === from && p.to === to;
+  };
+  if (whole('month')) return `${LONG_MONTHS[m - 1]} ${y}`;
+  if (whole('quarter')) return `Q${Math.floor((m - 1) / 3) + 1} ${y}`;
+  if (whole('year')) return String(y);
+  return `${dayText(from)} - ${dayText(to)}`;
+}
+
 /** The number of days from `from` to `to`, both included. */
 export const periodDays = (from: string, to: string): number => {
   const f = parseDateOnly(from);

@@ -1,4 +1,4 @@
-import { formatWireTime, periodDays, type ReportAnswer, type Scope } from '@greenpod/contracts';
+import { formatWireTime, periodDays, type ReportAnswer, reportPeriodLabel, type Scope } from '@greenpod/contracts';
 import { type PlaceFilter, podsUnderSql } from '../dashboard/dashboard-scope';
 import type { Queryable, SqlParam } from '../db/database';
 import { savingsChartOf } from '../savings/savings-summary';
@@ -7,7 +7,7 @@ import { emissionFactors } from './report-emissions';
 import { MAX_EMPTY_USE_DAYS, reportEmptyUse } from './report-empty-use';
 import { reportPodDays } from './report-months';
 import { reportNotifications } from './report-notifications';
-import { periodLabel, periodWindow, yearEarlier } from './report-period';
+import { periodWindow, yearEarlier } from './report-period';
 import { reportPods, reportPrices, reportScope } from './report-place';
 import { coverageText, expectedUse, reportSavings, savingRow, savingTotals } from './report-savings';
 import { reportScore } from './report-score';
@@ -60,7 +60,7 @@ export async function buildReport(db: Queryable, scope: Scope, req: ReportReques
   const lastYear = figuresOf(pods, lastUse, prices, factors, standing(lastDays));
   return {
     scope: place,
-    period: { from, to, days, timeZone, label: periodLabel(from, to) },
+    period: { from, to, days, timeZone, label: reportPeriodLabel(from, to) },
     generated: formatWireTime(now),
     currency: prices.currency,
     totals: actual.figures,

@@ -1,7 +1,6 @@
-import type { ReportAnswer, ReportLevel } from '@greenpod/contracts';
+import { dayText, type ReportAnswer, type ReportLevel } from '@greenpod/contracts';
 import type { Queryable } from '../db/database';
 import { readScore } from '../score/score-routes';
-import { dayText } from './report-period';
 
 /**
  * The place's stored green score (docs/domain.md#green-score): it always covers the 30 days before it was computed,

@@ -1,4 +1,4 @@
-import { type ReportPeriodKind, reportPeriodOf } from '@greenpod/contracts';
+import { type ReportPeriodKind, reportPeriodLabel, reportPeriodOf } from '@greenpod/contracts';
 
 /** A period as the picker holds it: its kind and its first and last day (yyyy-MM-dd, both included). */
 export interface ReportPeriod {
@@ -7,21 +7,6 @@ export interface ReportPeriod {
   to: string;
 }
 type WholeKind = Exclude<ReportPeriodKind, 'custom'>;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** yyyy-MM-dd moved by whole days (calendar arithmetic: no time zone is involved). */
 export function addDays(date: string, days: number): string {
@@ -56,11 +41,5 @@ export function neighbours(p: ReportPeriod, today: string): { previous: ReportPe
   return { previous, next: after.to < today ? { kind: p.kind, ...after } : null };
 }
 
-/** The period in words as the picker shows it: "October 2026", "Q3 2026", "2026" (the server's label agrees). */
-export function periodLabel(p: ReportPeriod): string {
-  const [year, month] = p.from.split('-').map(Number);
-  if (p.kind === 'month') return `${MONTHS[(month ?? 1) - 1]} ${year}`;
-  if (p.kind === 'quarter') return `Q${Math.floor(((month ?? 1) - 1) / 3) + 1} ${year}`;
-  if (p.kind === 'year') return String(year);
-  return `${p.from} – ${p.to}`;
-}
+/** The period in words as the picker shows it, the server's label: "October 2026", "Q3 2026", "2026". */
+export const periodLabel = (p: ReportPeriod): string => reportPeriodLabel(p.from, p.to);
