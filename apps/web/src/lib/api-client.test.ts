@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/render';
-import { ApiError, apiList, apiRequest, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiFile, apiList, apiRequest, setUnauthorizedHandler } from './api-client';
 import { saveSession } from './session';
 
 const user = {
@@ -34,6 +34,21 @@ describe('api client', () => {
     await expect(apiRequest('/user/me')).rejects.toThrow('Expired');
     expect(localStorage.getItem('greenpod_token')).toBeNull();
     expect(localStorage.getItem('greenpod_activeUser')).toBeNull();
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('fetches a file with the token, and a 401 on it ends the session as any call does', async () => {
+    saveSession('tok', user);
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const calls = mockFetch(() => ({ body: { success: true } }));
+    const file = await apiFile('/report', { locationId: 1, format: 'csv' });
+    expect(String(calls.mock.calls[0]?.[0])).toBe('/api/report?locationId=1&format=csv');
+    expect(calls.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(await file.blob.text()).toBe('{"success":true}');
+    mockFetch(() => ({ status: 401, body: { success: false, error: 'Expired' } }));
+    await expect(apiFile('/report', { locationId: 1, format: 'pdf' })).rejects.toThrow('Expired');
+    expect(localStorage.getItem('greenpod_token')).toBeNull();
     expect(handler).toHaveBeenCalledOnce();
   });
 

@@ -51,11 +51,20 @@ interface Envelope {
   validationErrors?: Record<string, string[]>;
 }
 
+function authorization(headers: Record<string, string>): Record<string, string> {
+  const token = getToken();
+  return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+}
+
+// docs/screens.md#sign-in: any 401 ends the session, wherever it came from.
+function sessionEnded(): void {
+  clearSession();
+  onUnauthorized();
+}
+
 /** The one way the web talks to the API: token, JSON, error shape and the 401 rule. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = authorization({ Accept: 'application/json' });
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(buildUrl(path, options.query), {
@@ -66,15 +75,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
   const payload = (await response.json().catch(() => ({}))) as Envelope;
 
-  if (response.status === 401 && !options.ignoreUnauthorized) {
-    // docs/screens.md#sign-in: any 401 ends the session, wherever it came from.
-    clearSession();
-    onUnauthorized();
-  }
+  if (response.status === 401 && !options.ignoreUnauthorized) sessionEnded();
   if (!response.ok || payload.success === false) {
     throw new ApiError(response.status, payload.error || MESSAGES.genericError, payload.validationErrors ?? {});
   }
   return payload as T;
+}
+
+/**
+ * A file the API makes (a report's CSV or PDF), which a plain link could not fetch (it carries no token): the same
+ * token, error shape and 401 rule as apiRequest, the body as a Blob with its Content-Disposition.
+ */
+export async function apiFile(path: string, query?: Query): Promise<{ blob: Blob; disposition: string | null }> {
+  const response = await fetch(buildUrl(path, query), { headers: authorization({}) });
+  if (response.status === 401) sessionEnded();
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => ({}))) as Envelope;
+    throw new ApiError(response.status, payload.error || MESSAGES.genericError, payload.validationErrors ?? {});
+  }
+  return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') };
 }
 
 export interface ListResult<T> {

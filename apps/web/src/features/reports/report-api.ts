@@ -1,8 +1,7 @@
 import { type ReportFormat, reportAnswer } from '@greenpod/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiFile, apiRequest } from '../../lib/api-client';
 import { REPORT_KEY } from '../../lib/query-client';
-import { clearSession, getToken } from '../../lib/session';
 
 /** One report: the most specific place chosen (a client when nothing below it is) and whole days on `tz`. */
 export interface ReportRequest {
@@ -20,12 +19,6 @@ const queryOf = (r: ReportRequest, format: ReportFormat) => ({
   tz: r.tz,
   format,
 });
-
-/** The address of a report's file, as the download asks for it (tests check it too). */
-export function reportFileUrl(r: ReportRequest, format: Exclude<ReportFormat, 'json'>): string {
-  const search = new URLSearchParams(Object.entries(queryOf(r, format)).map(([k, v]) => [k, String(v)]));
-  return `/api/report?${search}`;
-}
 
 /**
  * GET /api/report (docs/screens.md#reports): the figures of a place and period, checked against contracts'
@@ -63,18 +56,9 @@ export function dispositionName(header: string | null): string | null {
  * name the server gives. Errors carry the server's message, as every other call's do.
  */
 export async function downloadReport(r: ReportRequest, format: Exclude<ReportFormat, 'json'>): Promise<string> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(reportFileUrl(r, format), { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    // docs/screens.md#sign-in: any 401 ends the session; the signed-in layout then goes to sign-in.
-    if (response.status === 401) clearSession();
-    throw new ApiError(response.status, body.error ?? `The server answered ${response.status}`);
-  }
-  const name = dispositionName(response.headers.get('Content-Disposition')) ?? `report-${r.from}-${r.to}.${format}`;
-  const url = URL.createObjectURL(await response.blob());
+  const file = await apiFile('/report', queryOf(r, format));
+  const name = dispositionName(file.disposition) ?? `report-${r.from}-${r.to}.${format}`;
+  const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
