@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -38,12 +37,28 @@ export function ScoreButton({ level, id, score, reason, size = 'sm' }: ScoreButt
   const [opened, setOpened] = useState(false);
   if (score === null) {
     const why = reason ?? NO_SCORE_YET;
+    // A button opening the reason, not a hover tooltip: a phone has no hover, and the reason is the answer.
     return (
-      <Tooltip label={why} withArrow multiline w={240}>
-        <Text size={size} c="dimmed" tabIndex={0} aria-label={`Score: N/A. ${why}`}>
-          N/A
-        </Text>
-      </Tooltip>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        shadow="md"
+        width={260}
+        withArrow
+        withinPortal
+      >
+        <Popover.Target>
+          <UnstyledButton onClick={() => setOpened((o) => !o)} aria-label={`Score: N/A. ${why}`}>
+            <Text size={size} c="dimmed" component="span" td="underline dotted">
+              N/A
+            </Text>
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown role="dialog" aria-label="Why there is no green score">
+          <Text size="sm">{why}</Text>
+        </Popover.Dropdown>
+      </Popover>
     );
   }
   return (
