@@ -2,6 +2,7 @@ export * from './aggregates';
 export * from './alarm-health';
 export * from './alert-cards';
 export * from './amount-text';
+export * from './assets';
 export * from './auth';
 export * from './choices';
 export * from './csp';

@@ -1,8 +1,9 @@
 import { CURRENCIES } from '../choices';
 import { defineResource } from '../define-resource';
-import { choice, type FieldDef, number, text } from '../fields';
+import { choice, type FieldDef, number, ref, text } from '../fields';
 import { active, clientRef, groupRef, titleJoin } from './common';
 
+const assetRef = (label: string): FieldDef => ref('asset', { label, parent: 'clientId' });
 const color = (label: string): FieldDef => text({ label, required: true, format: 'color', max: 9 });
 
 /** A client's theme and business settings (docs/domain.md#themes). */
@@ -21,10 +22,10 @@ export const configuration = defineResource({
     dropdownColor: color('Dropdown Color'),
     primaryTextColor: color('Primary Text Color'),
     secondaryTextColor: color('Secondary Text Color'),
-    // Logos are uploaded assets; until one is uploaded the default artwork is shown.
-    primaryLogo: text({ label: 'Primary Logo', max: 500 }),
-    secondaryLogo: text({ label: 'Secondary Logo', max: 500 }),
-    favicon: text({ label: 'Favicon', max: 500 }),
+    // Uploaded images of this client (docs/domain.md#assets); none chosen shows Greenpod's artwork.
+    primaryLogo: assetRef('Primary Logo'),
+    secondaryLogo: assetRef('Secondary Logo'),
+    favicon: assetRef('Favicon'),
     timeFrame: number({ label: 'Time Frame', required: true, int: true, min: 10, max: 60 }),
     alertLimit: number({ label: 'Alert Limit', required: true, int: true, min: 0, max: 1000 }),
     currency: choice(CURRENCIES, { label: 'Currency', required: true }),

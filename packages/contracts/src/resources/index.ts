@@ -1,6 +1,7 @@
 import type { Resource } from '../define-resource';
 import { alert } from './alert';
 import { area } from './area';
+import { asset } from './asset';
 import { client } from './client';
 import { configuration } from './configuration';
 import { configurationRole } from './configuration-role';
@@ -46,6 +47,7 @@ const REGISTRY = [
   rolePod,
   configuration,
   configurationRole,
+  asset,
 ] as const;
 
 /** The name of a registry resource: maps keyed by it fail to compile when a resource is renamed or mistyped. */
@@ -75,6 +77,7 @@ export function getResource(name: ResourceName): Resource {
 export {
   alert,
   area,
+  asset,
   client,
   configuration,
   configurationRole,

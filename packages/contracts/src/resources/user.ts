@@ -8,8 +8,8 @@ export const user = defineResource({
   label: 'User',
   fields: {
     roleId: roleRef(),
-    // Assets (uploads) arrive in a later issue; until then the link is kept but not offered in the form.
-    assetId: ref('asset', { label: 'Asset', hideInForm: true }),
+    // The user's picture, picked from the uploaded images (optional).
+    assetId: ref('asset', { label: 'Asset' }),
     firstName: text({ label: 'First Name', required: true, search: true, sort: true, max: 100 }),
     lastName: text({ label: 'Last Name', required: true, search: true, sort: true, max: 100 }),
     email: text({ label: 'Email', required: true, search: true, sort: true, format: 'email' }),
