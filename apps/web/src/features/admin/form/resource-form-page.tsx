@@ -1,5 +1,5 @@
-import type { Resource } from '@greenpod/contracts';
-import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { entryFor, type Resource } from '@greenpod/contracts';
+import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { applyServerErrors, type ServerErrorState } from '../../../components/fo
 import { itemQuery, resourceKey, saveResource } from '../resource-api';
 import { secretLabel, secretNote, secretOf } from '../secrets/secret';
 import { SecretModal } from '../secrets/secret-modal';
+import { FORM_EXTRAS, type FormExtraProps } from './form-extras';
 import {
   dependants,
   type FormMode,
@@ -87,6 +88,17 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
     if (recheck.length > 0) void form.trigger(recheck);
   };
   const values = form.watch();
+  const extra = entryFor(FORM_EXTRAS, resource);
+  const extraProps: FormExtraProps = {
+    mode,
+    values,
+    errors: form.formState.errors as FormExtraProps['errors'],
+    setValue: (key, value) => {
+      form.setValue(key, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+      onChanged(key);
+    },
+  };
+  const drawn = extra?.draws ?? [];
   const labelOf = (key: string) => resource.fields[key]?.label ?? key;
 
   if (mode === 'update' && item.isPending) {
@@ -97,36 +109,54 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
     );
   }
 
+  const formPaper = (
+    <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate>
+      <Stack>
+        {fields.map((field) => {
+          if (drawn.includes(field.key)) {
+            const Widget = extra?.Widget;
+            return field.key === drawn[0] && Widget ? <Widget key={field.key} {...extraProps} /> : null;
+          }
+          const parentKey = parentOf(fields, field.def);
+          return (
+            <ResourceField
+              key={field.key}
+              field={field}
+              mode={mode}
+              control={form.control}
+              parent={parentKey ? { key: parentKey, value: values[parentKey] } : undefined}
+              onChanged={onChanged}
+            />
+          );
+        })}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate(listPath)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!isDirty || !isValid} loading={isSubmitting}>
+            {mode === 'create' ? 'Submit' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+  const Aside = extra?.Aside;
+
   return (
-    <Stack maw={720}>
+    <Stack maw={Aside ? 1200 : 720}>
       <Title order={2}>{mode === 'create' ? `Create ${resource.label}` : `Edit ${resource.label}`}</Title>
       <ErrorAlert error={item.error ? item.error.message : null} />
       <ErrorAlert error={serverError?.error} fieldErrors={serverError?.fieldErrors} labelOf={labelOf} />
-      <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate>
-        <Stack>
-          {fields.map((field) => {
-            const parentKey = parentOf(fields, field.def);
-            return (
-              <ResourceField
-                key={field.key}
-                field={field}
-                mode={mode}
-                control={form.control}
-                parent={parentKey ? { key: parentKey, value: values[parentKey] } : undefined}
-                onChanged={onChanged}
-              />
-            );
-          })}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(listPath)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!isDirty || !isValid} loading={isSubmitting}>
-              {mode === 'create' ? 'Submit' : 'Save'}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      {Aside ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {formPaper}
+          <Box>
+            <Aside {...extraProps} />
+          </Box>
+        </SimpleGrid>
+      ) : (
+        formPaper
+      )}
       {secretField && (
         <SecretModal
           opened={secret !== null}
