@@ -37,6 +37,7 @@ import { scoreRoutes } from './score/score-routes';
 import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
+import { forgetPodsOnOwnWrites } from './telemetry/pod-directory-writes';
 import { themeRoutes } from './themes/theme-routes';
 import { tipRoutes } from './tips/tip-routes';
 import { weatherRoutes } from './weather/weather-routes';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   app.decorate('ingest', new IngestService(db, app.log));
   await app.ingest.watchPods();
   app.addHook('onClose', () => app.ingest.close());
+  forgetPodsOnOwnWrites(app);
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
   // Off on ingest-only instances (README, "Modes"): the queue waits for an instance that runs it.

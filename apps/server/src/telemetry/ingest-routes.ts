@@ -57,7 +57,6 @@ export async function ingestRoutes(base: FastifyInstance) {
     async (request) => {
       const made = await setNewIngestKey(app.db, request.params.id);
       if (!made) throw notFound('Pod');
-      app.ingest.pods.forget(made.identifier);
       return ok({ ingestKey: made.ingestKey });
     },
   );

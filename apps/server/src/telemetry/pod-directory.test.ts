@@ -39,6 +39,49 @@ describe('pod directory', () => {
     expect((await send(pod)).status).toBe(202);
   });
 
+  it('refuses a change at once on the instance that made it, without waiting for its own notification', async () => {
+    // On PostgreSQL this instance hears its own change on its LISTEN connection, a moment after the write has
+    // answered: the next request could still meet the old entry. The feed is held back here, so only the
+    // writer's own forgetting can pass (the deterministic form of that race).
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const humidity = { readings: [{ sensorType: 'HUMIDITY', value: 40 }] };
+    const auth = { authorization: `Pod ${pod.identifier}:${pod.key}` };
+    await t.app.ingest.close();
+    try {
+      expect((await send(pod)).status).toBe(202);
+      const deactivated = await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: false } });
+      expect(deactivated.status).toBe(200);
+      expect((await send(pod)).status).toBe(401);
+      const activated = await t.call('PUT', `/api/pod/${pod.id}`, { token: t.adminToken, body: { active: true } });
+      expect(activated.status).toBe(200);
+      expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
+        stored: 0,
+      });
+      const [sensor] = await t.db.query<{ id: number }>("SELECT id FROM sensor WHERE type = 'HUMIDITY'");
+      const linked = await t.call('POST', '/api/pod-sensor', {
+        token: t.adminToken,
+        body: { podId: pod.id, sensorId: sensor?.id },
+      });
+      expect(linked.status).toBe(201);
+      expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
+        stored: 1,
+      });
+      const unlinked = await t.call('DELETE', `/api/pod-sensor/${(linked.body.data as { id: number }).id}`, {
+        token: t.adminToken,
+      });
+      expect(unlinked.status).toBe(200);
+      expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
+        stored: 0,
+      });
+      const rotated = await t.call('POST', `/api/pod/${pod.id}/ingest-key`, { token: t.adminToken });
+      expect(rotated.status).toBe(200);
+      expect((await send(pod)).status).toBe(401);
+      expect((await send(pod, (rotated.body.data as { ingestKey: string }).ingestKey)).status).toBe(202);
+    } finally {
+      await t.app.ingest.watchPods();
+    }
+  });
+
   it('refuses a deleted pod at once, on this instance and on another', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     // Warm both caches without storing a reading (its rollups would keep the pod from being deleted).

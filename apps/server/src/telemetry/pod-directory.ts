@@ -12,8 +12,9 @@ const TTL_MS = 30_000;
 /**
  * Resolves a pod from its identifier and key. Entries are cached: a pod that sends every few seconds
  * should not cost a query per message. A pod updated (deactivated, its key rotated), deleted or given
- * another sensor is forgotten at once on every instance (IngestService.watchPods, migration 012); TTL_MS only
- * bounds staleness while that notification channel is down.
+ * another sensor is forgotten on every instance through the change feed (IngestService.watchPods, migration
+ * 012), and at once by the instance that wrote it (pod-directory-writes.ts: its own NOTIFY may come after its
+ * answer); TTL_MS only bounds staleness while that notification channel is down.
  */
 export class PodDirectory {
   private cache = new Map<string, { at: number; keyHash: string | null; pod: PodIdentity | null }>();
