@@ -14,7 +14,7 @@ const AlarmHealthPage = lazy(() =>
   import('./alarm-health/alarm-health-page').then((m) => ({ default: m.AlarmHealthPage })),
 );
 const ConfigurationByShortcode = lazy(() =>
-  import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
+  import('./configuration/configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );
 const CreateSavingsPage = lazy(() =>
   import('./savings/create-savings-page').then((m) => ({ default: m.CreateSavingsPage })),
