@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
 import {
   AppShell,
+  ColorPicker,
   Combobox,
   type CSSVariablesResolver,
   createTheme,
@@ -132,6 +133,10 @@ export function buildMantineTheme(config: Theme): {
       Popover: Popover.extend({ styles: dropdownStyles }),
       Menu: Menu.extend({ styles: dropdownStyles }),
       Combobox: Combobox.extend({ styles: dropdownStyles }),
+      // A colour input's picker (the configuration form) draws sliders that are unnamed otherwise (axe).
+      ColorPicker: ColorPicker.extend({
+        defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Alpha' },
+      }),
     },
   });
   const resolver: CSSVariablesResolver = () => ({

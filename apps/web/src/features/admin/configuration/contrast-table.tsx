@@ -12,36 +12,52 @@ function Swatch({ pair }: { pair: ContrastPair }) {
   );
 }
 
-function Verdict({ pair, target }: { pair: ContrastPair; target: number }) {
-  if (pair.ratio === null) return <Text size="sm">Not a colour</Text>;
+/** A pair's swatch, ratio and verdict, and under them the colours when the app changed them. */
+function PairCell({ pair, target, colors }: { pair: ContrastPair; target: number; colors?: boolean }) {
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm" ff="monospace" data-testid="ratio">
-        {ratioText(pair.ratio)}
-      </Text>
-      {pair.passes ? (
-        <Text span size="sm" c="green" className={classes.verdict}>
-          <IconCheck size={14} aria-hidden /> Passes
-        </Text>
-      ) : (
-        <Text span size="sm" c="red" className={classes.verdict} title={`WCAG AA asks ${ratioText(target)}`}>
-          <IconX size={14} aria-hidden /> Fails
-        </Text>
-      )}
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Swatch pair={pair} />
+      <Stack gap={0}>
+        {pair.ratio === null ? (
+          <Text size="sm">Not a colour</Text>
+        ) : (
+          <Group gap={4}>
+            <Text size="sm" data-testid="ratio">
+              {ratioText(pair.ratio)}
+            </Text>
+            {pair.passes ? (
+              <Text span size="sm" c="green" className={classes.verdict}>
+                <IconCheck size={14} aria-hidden />
+                Pass
+              </Text>
+            ) : (
+              <Text span size="sm" c="red" className={classes.verdict} title={`WCAG AA asks ${ratioText(target)}`}>
+                <IconX size={14} aria-hidden />
+                Fail
+              </Text>
+            )}
+          </Group>
+        )}
+        {colors && (
+          <Text size="xs" c="dimmed" data-testid="adjusted">
+            {pair.color} on {pair.on}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }
 
-/** Each pair as chosen and as the app shows it, with the colour the app moved it to (docs/domain.md#themes). */
+/** Each pair as chosen and as the app shows it, with the colours the app moved it to (docs/domain.md#themes). */
 export function ContrastTable({ rows, caption }: { rows: ContrastRow[]; caption: string }) {
   return (
-    <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" className={classes.table}>
+    <Table verticalSpacing={6} horizontalSpacing={6} fz="sm" className={classes.table}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Pair</Table.Th>
-          <Table.Th scope="col">As chosen</Table.Th>
-          <Table.Th scope="col">As the app shows it</Table.Th>
+          <Table.Th scope="col">Chosen</Table.Th>
+          <Table.Th scope="col">In the app</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -51,25 +67,14 @@ export function ContrastTable({ rows, caption }: { rows: ContrastRow[]; caption:
               {row.label}
             </Table.Th>
             <Table.Td>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                <Swatch pair={row.chosen} />
-                <Verdict pair={row.chosen} target={row.target} />
-              </Group>
+              <PairCell pair={row.chosen} target={row.target} />
             </Table.Td>
             <Table.Td>
               {row.adjusted ? (
-                <Group gap={6} wrap="nowrap" align="flex-start">
-                  <Swatch pair={row.used} />
-                  <Stack gap={0}>
-                    <Verdict pair={row.used} target={row.target} />
-                    <Text size="xs" c="dimmed" ff="monospace" data-testid="adjusted">
-                      {row.used.color} on {row.used.on}
-                    </Text>
-                  </Stack>
-                </Group>
+                <PairCell pair={row.used} target={row.target} colors />
               ) : (
                 <Text size="sm" c="dimmed">
-                  As chosen
+                  Unchanged
                 </Text>
               )}
             </Table.Td>

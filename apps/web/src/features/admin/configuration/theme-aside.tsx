@@ -1,5 +1,5 @@
 import { THEME_FIELDS } from '@greenpod/contracts';
-import { Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Scheme } from '../../../app/theme/scheme-colors';
 import type { FormExtraProps } from '../form/form-extras';
@@ -19,7 +19,9 @@ export function ThemeAside({ values }: FormExtraProps) {
   const colors = THEME_FIELDS.map((field) => values[field]).join(' ');
   // biome-ignore lint/correctness/useExhaustiveDependencies: colors stands for the colour fields of values.
   const theme = useMemo(() => formTheme(values), [colors]);
-  const [scheme, setScheme] = useState<Scheme>('light');
+  // The table opens on the scheme the admin is looking at.
+  const adminScheme = useComputedColorScheme('light');
+  const [scheme, setScheme] = useState<Scheme>(adminScheme);
   const rows = useMemo(() => contrastRows(theme, scheme), [theme, scheme]);
 
   return (

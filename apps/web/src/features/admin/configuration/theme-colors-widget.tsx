@@ -29,6 +29,7 @@ export function ThemeColorsWidget({ values, setValue, errors }: FormExtraProps) 
             label={configuration.fields[key]?.label}
             withAsterisk
             format="hex"
+            eyeDropperButtonProps={{ 'aria-label': `Pick the ${configuration.fields[key]?.label} from the screen` }}
             value={typeof values[key] === 'string' ? values[key] : ''}
             onChange={(value) => setValue(key, value)}
             error={fieldError(errors[key])}

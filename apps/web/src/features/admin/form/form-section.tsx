@@ -6,7 +6,7 @@ import classes from './form-section.module.css';
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Fieldset variant="unstyled" legend={title} classNames={{ root: classes.root, legend: classes.legend }}>
-      <Stack>{children}</Stack>
+      <Stack className={classes.body}>{children}</Stack>
     </Fieldset>
   );
 }
