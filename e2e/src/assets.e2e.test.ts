@@ -95,7 +95,7 @@ describe('assets in the browser', () => {
       { name: LONG_NAME, mimeType: 'image/png', buffer: pngImage(120, 120, [28, 126, 214]) },
       { name: 'favicon.png', mimeType: 'image/png', buffer: pngImage(32, 32, [245, 159, 0]) },
     ]);
-    const refused = admin.getByRole('alert').filter({ hasText: 'Not added' });
+    const refused = admin.getByRole('alert').filter({ hasText: 'type rejected' });
     await refused.getByText(REJECTED('setup.exe'), { exact: true }).waitFor();
     await refused.getByText(REJECTED('notes.txt'), { exact: true }).waitFor();
     const cut = `${LONG_NAME.slice(0, 30)}…`;
@@ -108,7 +108,8 @@ describe('assets in the browser', () => {
     // Each file leaves the pending list once it is uploaded.
     for (const name of ['hotel-logo.png', cut, 'favicon.png'])
       await pending(admin, name).waitFor({ state: 'detached' });
-    expect(await admin.getByRole('alert').filter({ hasText: 'Not uploaded' }).count()).toBe(0);
+    await admin.getByText('3 images uploaded').waitFor();
+    expect(await admin.getByRole('alert').filter({ hasText: 'rejected' }).count()).toBe(0);
 
     const stored = await clientAssets();
     expect(stored.map((a) => a.title).sort()).toEqual(['favicon', 'hotel-logo', LONG_NAME.replace('.png', '')].sort());

@@ -83,12 +83,9 @@ export function AssetCreatePage() {
   return (
     <Stack maw={960}>
       <Title order={2}>{`Create ${asset.label}`}</Title>
-      <ErrorAlert
-        title="Not uploaded"
-        fieldErrors={Object.fromEntries(failures.map((f) => [shortFileName(f.name), [f.message]]))}
-      />
+      <ErrorAlert fieldErrors={Object.fromEntries(failures.map((f) => [shortFileName(f.name), [f.message]]))} />
       {refusals.length > 0 && (
-        <Alert color="orange" variant="light" role="alert" icon={<IconAlertTriangle />} title="Not added">
+        <Alert color="orange" variant="light" role="alert" icon={<IconAlertTriangle />}>
           <List size="sm">
             {refusals.map((text) => (
               <List.Item key={text}>{text}</List.Item>

@@ -41,19 +41,21 @@ export function AssetGallery({ clientId, onPick, selectedId, emptyHint }: AssetG
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {gallery.isPending ? 'Loading images...' : `Showing ${rows.length} of ${total}`}
-        </Text>
-        <NativeSelect
-          label="Images per page"
-          size="xs"
-          w={140}
-          value={String(pageSize)}
-          data={ASSET_PAGE_SIZES.map(String)}
-          onChange={(e) => setPageSize(Number(e.currentTarget.value))}
-        />
-      </Group>
+      {(gallery.isPending || total > 0) && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {gallery.isPending ? 'Loading images...' : `Showing ${rows.length} of ${total}`}
+          </Text>
+          <NativeSelect
+            label="Images per page"
+            size="xs"
+            w={140}
+            value={String(pageSize)}
+            data={ASSET_PAGE_SIZES.map(String)}
+            onChange={(e) => setPageSize(Number(e.currentTarget.value))}
+          />
+        </Group>
+      )}
       {gallery.isError ? (
         <Alert color="red" variant="light" role="alert">
           {gallery.error instanceof Error ? gallery.error.message : MESSAGES.genericError}

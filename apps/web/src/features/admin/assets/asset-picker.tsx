@@ -46,11 +46,20 @@ export function AssetPicker({ label, name, value, onChange, onBlur, error, requi
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} withAsterisk={required} error={error}>
       <Group gap="md" mt={4} wrap="nowrap" role="group" aria-labelledby={labelId}>
-        <Box w={72} style={{ flexShrink: 0 }}>
+        <Box
+          w={72}
+          h={48}
+          style={{
+            flexShrink: 0,
+            border: '1px dashed var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-sm)',
+            overflow: 'hidden',
+          }}
+        >
           {id !== undefined ? (
-            <AssetImage id={id} alt={row ? row.title : label} height={48} />
+            <AssetImage id={id} alt={row ? row.title : label} height={46} />
           ) : (
-            <Text size="sm" c="dimmed" h={48} lh="48px" ta="center">
+            <Text size="sm" c="dimmed" lh="46px" ta="center">
               None
             </Text>
           )}
@@ -94,12 +103,22 @@ export function AssetPicker({ label, name, value, onChange, onBlur, error, requi
           </Group>
         </Stack>
       </Group>
-      <Modal opened={opened} onClose={close} title={`Choose ${label}`} size="xl">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Choose ${label}`}
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <AssetGallery
           clientId={clientId ? Number(clientId) : undefined}
           onPick={pick}
           selectedId={id}
-          emptyHint="Upload images on the Create Asset screen (Asset, then Create Asset)."
+          emptyHint={
+            clientId
+              ? 'This client has no images yet: upload them under Asset, Create Asset.'
+              : 'No images yet: upload them under Asset, Create Asset.'
+          }
         />
       </Modal>
     </Input.Wrapper>

@@ -1,8 +1,9 @@
 import { asset, shortFileName } from '@greenpod/contracts';
-import { ActionIcon, Card, Group, Image, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Card, Group, Image, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ERROR_COLORS, fieldError } from '../../../components/form/field-error';
+import { ImagePlaceholder } from './asset-image';
 import { type PendingFile, titleError } from './pending-files';
 
 const TITLE_LABEL = asset.fields.title?.label ?? 'File Title';
@@ -19,21 +20,29 @@ interface PendingFileCardProps {
 export function PendingFileCard({ item, locked, onTitle, onRemove }: PendingFileCardProps) {
   const nameId = useId();
   const [touched, setTouched] = useState(false);
+  // A file named like an image whose bytes are not one cannot be previewed (the server will refuse it).
+  const [broken, setBroken] = useState(false);
   const localError = touched ? titleError(item.title) : null;
   const serverTitleError = item.fieldErrors?.title?.join(' ');
   const name = shortFileName(item.file.name);
   return (
     <Card withBorder padding="sm" radius="md" role="group" aria-labelledby={nameId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Image
-          src={item.previewUrl}
-          alt=""
-          w={96}
-          h={96}
-          fit="contain"
-          radius="sm"
-          bg="var(--mantine-color-default-hover)"
-        />
+        <Box w={96} style={{ flexShrink: 0 }}>
+          {broken ? (
+            <ImagePlaceholder height={96} />
+          ) : (
+            <Image
+              src={item.previewUrl}
+              alt=""
+              h={96}
+              fit="contain"
+              radius="sm"
+              bg="var(--mantine-color-default-hover)"
+              onError={() => setBroken(true)}
+            />
+          )}
+        </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text id={nameId} fw={500} size="sm" title={item.file.name} style={{ overflowWrap: 'anywhere' }}>
