@@ -35,23 +35,56 @@ const BUSINESS = {
   active: true,
 };
 
-/** This file's own clients: one with a configuration, one without, each with its shortcodes and titles. */
-let styled: { link: string; title: string; groupTitle: string };
-let bare: { link: string; title: string; groupTitle: string };
+interface TestClient {
+  group: number;
+  client: number;
+  configuration: number | null;
+  link: string;
+  title: string;
+  groupTitle: string;
+}
+/** This file's own clients: one with a configuration, one without. */
+let styled: TestClient;
+let bare: TestClient;
 
-async function newClient(name: string, withConfiguration: boolean) {
+async function newClient(name: string, withConfiguration: boolean): Promise<TestClient> {
   const groupTitle = `G theme ${name}`;
-  const group = await createRecord(page.request, session, 'group', { title: groupTitle, description: 'e2e' });
+  const group = await createRecord(page.request, session, 'group', {
+    title: groupTitle,
+    description: 'e2e',
+    active: true,
+  });
   const title = `C theme ${name}`;
-  const client = await createRecord(page.request, session, 'client', { groupId: group, title, description: 'e2e' });
-  if (withConfiguration)
-    await createRecord(page.request, session, 'configuration', {
-      groupId: group,
-      clientId: client,
-      ...WHITE,
-      ...BUSINESS,
-    });
-  return { link: await clientLink(page.request, session, { group, client }), title, groupTitle };
+  const client = await createRecord(page.request, session, 'client', {
+    groupId: group,
+    title,
+    description: 'e2e',
+    active: true,
+  });
+  // A client's link opens its dashboard once the client has a place to show.
+  await createRecord(page.request, session, 'location', {
+    groupId: group,
+    clientId: client,
+    title: `Hotel ${name}`,
+    description: 'e2e',
+    country: 'UK',
+    city: 'London',
+    address: '1 Test Street',
+    contactName: 'Tess',
+    contactNumber: '0123',
+    boxCount: 1,
+    active: true,
+  });
+  const configuration = withConfiguration
+    ? await createRecord(page.request, session, 'configuration', {
+        groupId: group,
+        clientId: client,
+        ...WHITE,
+        ...BUSINESS,
+      })
+    : null;
+  const link = await clientLink(page.request, session, { group, client });
+  return { group, client, configuration, link, title, groupTitle };
 }
 
 beforeAll(async () => {
@@ -62,6 +95,7 @@ beforeAll(async () => {
   bare = await newClient(`${unique()}-b`, false);
   await signInAs(page, session);
   await page.evaluate(() => localStorage.setItem('greenpod_colorScheme', 'light'));
+  mkdirSync(ARTIFACTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
@@ -134,8 +168,71 @@ describe('the configuration editor', () => {
     expect(await rootVariable(page, '--mantine-color-primary-6')).toBe(WHITE.primaryActionColor);
   });
 
+  it("shows the client's logo for the scheme (the secondary on dark) and its favicon on the client's link", async () => {
+    const svg = (fill: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="${fill}"/></svg>`,
+      );
+    const upload = async (title: string, fill: string) => {
+      const res = await page.request.post('/api/asset', {
+        headers: { Authorization: `Bearer ${session.token}` },
+        multipart: {
+          'assets[]': { name: `${title}.svg`, mimeType: 'image/svg+xml', buffer: svg(fill) },
+          groupId: String(styled.group),
+          clientId: String(styled.client),
+          title,
+        },
+      });
+      const body = (await res.json()) as { data?: { id: number }[] };
+      const id = body.data?.[0]?.id;
+      if (res.status() !== 201 || !id) throw new Error(`POST /api/asset ${res.status()} ${JSON.stringify(body)}`);
+      return id;
+    };
+    const logos = {
+      primaryLogo: await upload('logo-dark-ink', '#1b2b1e'),
+      secondaryLogo: await upload('logo-white', '#ffffff'),
+    };
+    const favicon = await upload('tab-icon', '#2f9e44');
+    const put = await page.request.put(`/api/configuration/${styled.configuration}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { ...logos, favicon },
+    });
+    expect(put.status()).toBe(200);
+
+    /** The logo the Brand link shows, once loaded: its file's id, or null while there is none. */
+    const brandLogo = (p: Page, within: string) =>
+      p.evaluate((selector) => {
+        const img = document.querySelector<HTMLImageElement>(`${selector} a[aria-label="Home"] img`);
+        return img?.complete && img.naturalWidth > 0 ? Number(img.src.split('/').pop()) : null;
+      }, within);
+    for (const [scheme, shown] of [
+      ['light', logos.primaryLogo],
+      ['dark', logos.secondaryLogo],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: baseUrl(), colorScheme: scheme });
+      const p = await context.newPage();
+      await p.goto('/user/login');
+      await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
+      // Someone not signed in, sent to sign-in from the client's link: the theme and its images are public.
+      await p.goto(`/user/login?next=${encodeURIComponent(styled.link)}`);
+      await expect.poll(() => brandLogo(p, 'main'), { timeout: 15_000, message: `${scheme} sign-in` }).toBe(shown);
+      await p.waitForFunction(
+        (id) => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.endsWith(`/api/asset/file/${id}`),
+        favicon,
+      );
+      expect(await seriousViolations(p), `${scheme} sign-in`).toEqual([]);
+      // Signed in, on the client's link: the header.
+      await signInAs(p, session);
+      await p.goto(styled.link);
+      await expect.poll(() => brandLogo(p, 'header'), { timeout: 15_000, message: `${scheme} header` }).toBe(shown);
+      await p.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await seriousViolations(p), `${scheme} header`).toEqual([]);
+      await p.screenshot({ path: join(ARTIFACTS, `theme-editor-logo-${scheme}.png`) });
+      await context.close();
+    }
+  });
+
   it('is axe clean and whole at 1280 and 390 px, light and dark (screenshots in e2e/artifacts)', async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
         const context = await browser.newContext({
