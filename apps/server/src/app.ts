@@ -14,6 +14,7 @@ import { alertCardRoutes } from './alert-cards/card-routes';
 import { registerAlarmHealthMail } from './alerts/alarm-health-mail';
 import { alarmHealthRoutes } from './alerts/alarm-health-routes';
 import { registerRuleWorker } from './alerts/rule-worker-plugin';
+import { assetRoutes } from './assets/asset-routes';
 import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
 import type { Config } from './config';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(themeRoutes);
   await app.register(ownNotificationRoutes);
   await app.register(crudRoutes);
+  await app.register(assetRoutes);
   await app.register(dashboardRoutes);
   await app.register(liveRoutes);
   await app.register(aggregateRoutes);

@@ -17,4 +17,15 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ PORT: 8080, ADMIN_EMAIL: 'admin@greenpod.local', JWT_EXPIRES_IN: '12h' });
     expect(c.DATABASE_URL).toBeUndefined();
   });
+
+  it('keeps uploaded images in DATA_DIR/assets unless ASSET_DIR names a folder', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/greenpod' })).toMatchObject({
+      ASSET_DIR: '/srv/greenpod/assets',
+      ASSET_QUOTA_MB: 100,
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/greenpod', ASSET_DIR: '/mnt/shared/assets' }).ASSET_DIR).toBe(
+      '/mnt/shared/assets',
+    );
+    expect(() => loadConfig({ ASSET_QUOTA_MB: '0' })).toThrow(/ASSET_QUOTA_MB/);
+  });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isTimeZone } from '@greenpod/contracts';
 import { z } from 'zod';
 import { trustProxySchema } from './http/trust-proxy';
@@ -87,9 +87,13 @@ const schema = z
       .union([z.literal(''), z.url({ error: 'must be a URL such as https://api.open-meteo.com' })])
       .default('https://api.open-meteo.com'),
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+    // Uploaded images (docs/domain.md#assets): a folder every instance shares when several run; DATA_DIR/assets unless set.
+    ASSET_DIR: z.string().optional(),
+    ASSET_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).default(100),
   })
   .superRefine(brokerFilesNeedSubscriber)
-  .transform(withAddressLimits);
+  .transform(withAddressLimits)
+  .transform((c) => ({ ...c, ASSET_DIR: resolve(c.ASSET_DIR ?? join(c.DATA_DIR, 'assets')) }));
 
 function withAddressLimits<
   C extends {

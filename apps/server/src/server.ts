@@ -76,7 +76,7 @@ async function main() {
   const reports = startMonthlyReportScheduler(db, app.log, {
     timeZone: config.AGGREGATE_TIMEZONE,
     baseUrl: publicBase(app),
-    dataDir: config.DATA_DIR,
+    assetDir: config.ASSET_DIR,
   });
   savings.onComputed.push(async (pass) => {
     if (pass.computed > 0) void reports.run();

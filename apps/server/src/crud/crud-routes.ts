@@ -35,6 +35,7 @@ function registerResource(app: FastifyInstance, resource: Resource) {
     countLimit: app.config.LIST_COUNT_LIMIT,
     timeoutMs: app.config.LIST_STATEMENT_TIMEOUT_MS,
     retentionDays: app.config.RAW_RETENTION_DAYS,
+    config: app.config,
   });
   const path = `/api/${resource.name}`;
   const tags = [resource.name];

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { entryFor, type Resource, type ResourceName, type RowCount } from '@greenpod/contracts';
+import { removeStoredFile } from '../asset-files';
 import {
   keepAdministratorOnRoleChange,
   keepAdministratorOnUserDelete,
   keepAdministratorOnUserUpdate,
 } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { setNewIngestKey } from '../telemetry/ingest-keys';
@@ -41,6 +43,8 @@ export interface EntityHooks {
   clearOwned?: (db: Database, id: number) => Promise<void>;
   /** Runs before the row goes. */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /** Runs once the delete is committed, with the row as it was: for what it kept outside the database. */
+  afterDelete?: (row: Values, config: Config) => Promise<void>;
   /** Rows outside the registry that go with the row, counted for the delete preview. */
   ownedCounts?: (tx: Queryable, id: number) => Promise<RowCount[]>;
   /** A list total cheaper than counting the rows, or null to count them (bounded) after all. */
@@ -109,6 +113,10 @@ export const ENTITY_HOOKS = {
     beforeDelete: deletePodHistory,
     ownedCounts: podHistoryCounts,
   },
+  // The file goes only after its row (docs/domain.md#assets): a failed delete leaves both.
+  asset: {
+    afterDelete: (row, config) => removeStoredFile(config.ASSET_DIR, row.path),
+  },
 } satisfies Partial<Record<ResourceName, EntityHooks>>;
 
 const hooksOf = (resource: Resource) => entryFor<EntityHooks>(ENTITY_HOOKS, resource);
@@ -127,6 +135,10 @@ export async function prepareDelete(resource: Resource, tx: Queryable, id: numbe
 
 export async function clearOwned(resource: Resource, db: Database, id: number) {
   await hooksOf(resource)?.clearOwned?.(db, id);
+}
+
+export async function afterDelete(resource: Resource, row: Values, config: Config) {
+  await hooksOf(resource)?.afterDelete?.(row, config);
 }
 
 export async function ownedCountsOf(resource: Resource, tx: Queryable, id: number): Promise<RowCount[]> {

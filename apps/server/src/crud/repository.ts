@@ -1,9 +1,19 @@
 import type { ParsedDataTableParams, Resource } from '@greenpod/contracts';
 import type { Caller } from '../auth/caller';
+import type { Config } from '../config';
 import type { Database, Queryable, SqlParam } from '../db/database';
 import { notFound } from '../http/errors';
 import { deleteOwnedRows, deletePreview, refuseIfBlocked } from './delete-plan';
-import { afterUpdate, beforeDelete, beforeWrite, clearOwned, listTotalHook, prepareDelete, type Values } from './hooks';
+import {
+  afterDelete,
+  afterUpdate,
+  beforeDelete,
+  beforeWrite,
+  clearOwned,
+  listTotalHook,
+  prepareDelete,
+  type Values,
+} from './hooks';
 import { type ListLimits, readListPage } from './list-total';
 import { checkRefs } from './ref-check';
 import { resourceListSql } from './resource-list';
@@ -25,7 +35,11 @@ export function present(resource: Resource, row: Record<string, unknown>) {
   return out;
 }
 
-export function createRepository(db: Database, resource: Resource, limits: ListLimits & { retentionDays?: number }) {
+export function createRepository(
+  db: Database,
+  resource: Resource,
+  limits: ListLimits & { retentionDays?: number; config: Config },
+) {
   const compiled = compileSelect(resource);
   const table = q(resource.table);
   const listTotal = listTotalHook(resource);
@@ -107,13 +121,15 @@ export function createRepository(db: Database, resource: Resource, limits: ListL
         await prepareDelete(resource, tx, id);
       });
       await clearOwned(resource, db, id);
-      await db.transaction(async (tx) => {
-        await findVisible(tx, id, caller);
+      const row = await db.transaction(async (tx) => {
+        const visible = await findVisible(tx, id, caller);
         await refuseIfBlocked(tx, resource, id);
         await beforeDelete(resource, tx, id);
         await deleteOwnedRows(tx, resource, id);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        return visible;
       });
+      await afterDelete(resource, row, limits.config);
     },
   };
 }

@@ -27,7 +27,7 @@ export const errorSchema = z.object({
   validationErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 /** The error envelope under each status a route may answer with, for its `response` map. */
 export const errorResponses = <S extends ErrorStatus>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<S, typeof errorSchema>;

@@ -58,7 +58,10 @@ describe('the OpenAPI document at /api/docs/json', () => {
     // Pods and the live stream do not use the session header: their own schemes say how they sign in.
     expect(op('POST', '/api/ingest')?.security).toEqual([{ podKey: [] }]);
     expect(op('GET', '/api/live')?.security).toEqual([{ streamToken: [] }]);
-    const rest = ops.filter((o) => o.op.security?.length !== 0 && !['/api/ingest', '/api/live'].includes(o.path));
+    // A theme's logos and favicon are public, any other asset's file needs the session: either will do.
+    expect(op('GET', '/api/asset/file/{id}')?.security).toEqual([{ bearerAuth: [] }, {}]);
+    const own = ['/api/ingest', '/api/live', '/api/asset/file/{id}'];
+    const rest = ops.filter((o) => o.op.security?.length !== 0 && !own.includes(o.path));
     expect(rest.filter((o) => JSON.stringify(o.op.security) !== JSON.stringify([{ bearerAuth: [] }]))).toEqual([]);
   });
 
@@ -92,6 +95,17 @@ describe('the OpenAPI document at /api/docs/json', () => {
     const body = op('POST', '/api/notification') as unknown as Body;
     const severity = body.requestBody.content['application/json'].schema.properties.severity;
     expect(severity).toMatchObject({ type: 'string', enum: ['HIGH', 'MEDIUM', 'LOW'], nullable: true });
+  });
+});
+
+describe('the upload of assets', () => {
+  it('is documented as multipart/form-data with its files as binary', () => {
+    type Multipart = { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    const upload = op('POST', '/api/asset') as unknown as Multipart;
+    const form = upload.requestBody.content['multipart/form-data']?.schema.properties;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(form?.['assets[]']).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(Object.keys(form ?? {})).toEqual(['groupId', 'clientId', 'title', 'assets[]']);
   });
 });
 

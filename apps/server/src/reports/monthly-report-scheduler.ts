@@ -11,7 +11,14 @@ import { runMonthlyReports } from './monthly-report';
 export function startMonthlyReportScheduler(
   db: Database,
   log: FastifyBaseLogger,
-  opts: { timeZone: string; baseUrl: string; dataDir: string; everyMs?: number; now?: () => Date; autoStart?: boolean },
+  opts: {
+    timeZone: string;
+    baseUrl: string;
+    assetDir: string;
+    everyMs?: number;
+    now?: () => Date;
+    autoStart?: boolean;
+  },
 ) {
   return startRecurringJob(
     async () => {
@@ -19,7 +26,7 @@ export function startMonthlyReportScheduler(
         const run = await runMonthlyReports(db, {
           timeZone: opts.timeZone,
           baseUrl: opts.baseUrl,
-          dataDir: opts.dataDir,
+          assetDir: opts.assetDir,
           now: opts.now?.(),
           log,
         });

@@ -19,7 +19,7 @@ const NOW = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1
 const MONTH = lastClosedMonth(TZ, NOW);
 // An hour after that month ended: past the rollups' settling, before the report goes out without savings.
 const JUST_CLOSED = new Date(dayStart(addDays(MONTH.to, 1), TZ).getTime() + 60 * 60_000);
-const opts = (now: Date) => ({ timeZone: TZ, baseUrl: BASE, dataDir: t.config.DATA_DIR, now });
+const opts = (now: Date) => ({ timeZone: TZ, baseUrl: BASE, assetDir: t.config.ASSET_DIR, now });
 
 let t: TestApp;
 let estate: Estate;

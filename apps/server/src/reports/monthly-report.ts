@@ -19,8 +19,8 @@ export interface MonthlyReportOptions {
   timeZone: string;
   /** Where the mail's links start (PUBLIC_URL, or this server on localhost), without a trailing slash. */
   baseUrl: string;
-  /** The data folder, where the client's logo (an asset) is kept. */
-  dataDir: string;
+  /** ASSET_DIR, where the client's logo (an asset) is kept. */
+  assetDir: string;
   now?: Date;
   log?: FastifyBaseLogger;
 }
@@ -130,7 +130,7 @@ async function mailOne(
     timeZone: opts.timeZone,
     now,
   });
-  const pdf = await renderReportPdf(report, await reportLook(db, p.clientId, opts.dataDir));
+  const pdf = await renderReportPdf(report, await reportLook(db, p.clientId, opts.assetDir));
   const mail = monthlyReportMail(p, report, pdf, {
     report: reportPageUrl(opts.baseUrl, p.locationId, month),
     settings: `${opts.baseUrl}/settings`,

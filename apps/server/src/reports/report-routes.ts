@@ -134,7 +134,7 @@ export async function reportRoutes(base: FastifyInstance) {
           .header('content-disposition', `attachment; filename="${reportFileName(report, 'csv')}"`)
           .send(body);
       }
-      const pdf = await renderReportPdf(report, await reportLook(app.db, report.scope.clientId, app.config.DATA_DIR));
+      const pdf = await renderReportPdf(report, await reportLook(app.db, report.scope.clientId, app.config.ASSET_DIR));
       return (
         reply
           .type('application/pdf')

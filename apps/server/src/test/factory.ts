@@ -6,7 +6,9 @@ import {
   type ResourceName,
   unhandledKind,
 } from '@greenpod/contracts';
+import { png } from './images';
 import type { TestApp } from './test-app';
+import { uploadAssets } from './uploads';
 
 /** Ids already made for this test, by entity: children reuse them, so every body is consistent. */
 export type Context = Record<string, number>;
@@ -79,10 +81,25 @@ export async function ensure(t: TestApp, entity: string, ctx: Context): Promise<
 }
 
 /**
- * Rows of resources the server computes (customCreate: a saving needs a tariff and a closed period of readings),
- * written straight into the table once their parents exist; tests of the computation live beside it.
+ * Rows of resources made by a route of their own (customCreate): a saving (it needs a tariff and a closed period
+ * of readings) is written straight into the table once its parents exist, tests of the computation live beside
+ * it; an asset is uploaded as the admin form does, a tiny PNG.
  */
 const COMPUTED_ROWS: Partial<Record<ResourceName, (t: TestApp, ctx: Context) => Promise<number>>> = {
+  asset: async (t, ctx) => {
+    const clientId = await ensure(t, 'client', ctx);
+    const n = ++counter;
+    const res = await uploadAssets(t, {
+      groupId: ctx.group as number,
+      clientId,
+      titles: [`Asset ${n}`],
+      files: [{ filename: `asset-${n}.png`, bytes: png() }],
+    });
+    const [row] = (res.body.data ?? []) as { id: number }[];
+    if (res.status !== 201 || !row)
+      throw new Error(`factory: POST /api/asset ${res.status} ${JSON.stringify(res.body)}`);
+    return row.id;
+  },
   savings: async (t, ctx) => {
     const podId = await ensure(t, 'pod', ctx);
     const n = ++counter;

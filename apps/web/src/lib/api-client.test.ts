@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../test/fake-xhr';
 import { mockFetch } from '../test/render';
-import { ApiError, apiFile, apiList, apiRequest, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiFile, apiList, apiRequest, apiUpload, setUnauthorizedHandler } from './api-client';
 import { saveSession } from './session';
 
 const user = {
@@ -83,5 +84,37 @@ describe('api client', () => {
     expect(headers.slice(0, 4).every((h) => !('Content-Type' in h))).toBe(true);
     expect(headers[4]).toMatchObject({ 'Content-Type': 'application/json' });
     expect(calls.mock.calls.slice(0, 4).every(([, init]) => init?.body === undefined)).toBe(true);
+  });
+
+  it('uploads multipart with the token, reports progress, and keeps the error shape and the 401 rule', async () => {
+    saveSession('tok', user);
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const requests = stubXhr(() => ({ status: 201, body: { success: true, data: [{ id: 7 }] } }));
+    const body = new FormData();
+    body.append('title', 'Logo');
+    const progress: number[] = [];
+    const answer = await apiUpload<{ data: { id: number }[] }>('/asset', body, { onProgress: (f) => progress.push(f) });
+    expect(answer.data).toEqual([{ id: 7 }]);
+    expect(progress).toEqual([0.5, 1]);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/asset' });
+    expect(requests[0]?.headers).toEqual({ Authorization: 'Bearer tok', Accept: 'application/json' });
+    // The browser writes the multipart boundary itself: a Content-Type of ours would lose it.
+    expect(requests[0]?.body).toBe(body);
+
+    stubXhr(() => ({ status: 400, body: { success: false, error: 'Bad', validationErrors: { title: ['Too long'] } } }));
+    await expect(apiUpload('/asset', body)).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad',
+      validationErrors: { title: ['Too long'] },
+    });
+    stubXhr(() => ({ status: 413, body: '<html>Request Entity Too Large</html>' }));
+    await expect(apiUpload('/asset', body)).rejects.toMatchObject({ status: 413, message: 'An error occurred' });
+    expect(handler).not.toHaveBeenCalled();
+
+    stubXhr(() => ({ status: 401, body: { success: false, error: 'Expired' } }));
+    await expect(apiUpload('/asset', body)).rejects.toThrow('Expired');
+    expect(localStorage.getItem('greenpod_token')).toBeNull();
+    expect(handler).toHaveBeenCalledOnce();
   });
 });

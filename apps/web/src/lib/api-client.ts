@@ -96,6 +96,48 @@ export async function apiFile(path: string, query?: Query): Promise<{ blob: Blob
   return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') };
 }
 
+/**
+ * A multipart POST (an upload) that reports how much of its body has been sent: XMLHttpRequest, since fetch
+ * cannot tell upload progress. The same token, error shape and 401 rule as apiRequest.
+ */
+export function apiUpload<T>(
+  path: string,
+  body: FormData,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    for (const [name, value] of Object.entries(authorization({ Accept: 'application/json' }))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const payload = parseEnvelope(xhr.responseText);
+      if (xhr.status === 401) sessionEnded();
+      if (xhr.status < 200 || xhr.status >= 300 || payload.success === false) {
+        reject(new ApiError(xhr.status, payload.error || MESSAGES.genericError, payload.validationErrors ?? {}));
+      } else resolve(payload as T);
+    };
+    // No answer at all (the network or the server went away): the same failure fetch would throw.
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+function parseEnvelope(text: string): Envelope {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Envelope) : {};
+  } catch {
+    return {};
+  }
+}
+
 export interface ListResult<T> {
   data: T[];
   paging: Paging;

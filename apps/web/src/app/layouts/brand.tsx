@@ -1,10 +1,19 @@
-import { Image, Text } from '@mantine/core';
+import { Image, Text, useComputedColorScheme } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useThemeConfig } from '../theme/theme-store';
+import { brandLogo } from './brand-logo';
 
-/** The configuration's primary logo where it names one, else the wordmark in the theme's primary colour. */
+/**
+ * The configuration's logo where it names one (the secondary on dark surfaces, docs/domain.md#themes), else
+ * the wordmark in the theme's primary colour. A logo that fails to load gives way to the wordmark.
+ */
 export function Brand({ size = 'lg' }: { size?: 'lg' | 'xl' }) {
-  const { primaryLogo } = useThemeConfig();
+  const theme = useThemeConfig();
+  const scheme = useComputedColorScheme('light');
+  const logo = brandLogo(theme, scheme);
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = logo !== null && logo !== failed ? logo : null;
   return (
     <Text
       component={Link}
@@ -12,10 +21,22 @@ export function Brand({ size = 'lg' }: { size?: 'lg' | 'xl' }) {
       fw={700}
       fz={size === 'xl' ? 28 : 'lg'}
       c="primary"
-      aria-label={primaryLogo ? 'Greenpod home' : undefined}
+      aria-label={shown ? 'Home' : undefined}
       style={{ textDecoration: 'none', display: 'inline-flex', alignItems: 'center' }}
     >
-      {primaryLogo ? <Image src={primaryLogo} alt="" h={size === 'xl' ? 48 : 32} w="auto" fit="contain" /> : 'Greenpod'}
+      {shown ? (
+        <Image
+          src={shown}
+          alt=""
+          h={size === 'xl' ? 48 : 32}
+          w="auto"
+          maw={size === 'xl' ? 280 : 200}
+          fit="contain"
+          onError={() => setFailed(shown)}
+        />
+      ) : (
+        'Greenpod'
+      )}
     </Text>
   );
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_THEME, THEME_FIELDS, type Theme } from '@greenpod/contracts';
+import { defaultVariantColorsResolver, DEFAULT_THEME as MANTINE_DEFAULTS, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { AA_LARGE, AA_TEXT, contrastRatio, isDark, parseHex } from './contrast';
-import { buildMantineTheme, tenShades } from './mantine-theme';
+import { buildMantineTheme, filledLabel, tenShades } from './mantine-theme';
 import { type Scheme, schemeColors } from './scheme-colors';
 
 // The two demo clients' themes (one dark, one light) and deliberately unreadable ones.
@@ -154,4 +155,22 @@ describe('tenShades', () => {
       );
     }
   });
+});
+
+describe('filledLabel', () => {
+  // The configuration editor's contrast table names this label: it must be the one Mantine draws.
+  it.each(['#2f9e44', '#ffe066', '#1c7ed6', '#3c6e9f', '#777777', '#767676', '#f59f00', '#d4a24c', 'nonsense'])(
+    'on %s is the label of a filled primary button',
+    (fill) => {
+      const theme = mergeMantineTheme(
+        MANTINE_DEFAULTS,
+        buildMantineTheme({ ...DEFAULT_THEME, primaryActionColor: fill }).theme,
+      );
+      const { color } = defaultVariantColorsResolver({ color: 'primary', theme, variant: 'filled' });
+      expect(color).toBe(
+        filledLabel(fill) === MANTINE_DEFAULTS.black ? 'var(--mantine-color-black)' : 'var(--mantine-color-white)',
+      );
+      expect(contrastRatio(filledLabel(fill), tenShades(fill)[6])).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
 });

@@ -1,9 +1,12 @@
 import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
 import {
   AppShell,
+  ColorPicker,
   Combobox,
   type CSSVariablesResolver,
   createTheme,
+  isLightColor,
+  DEFAULT_THEME as MANTINE_DEFAULTS,
   type MantineColorsTuple,
   type MantineThemeOverride,
   Menu,
@@ -20,6 +23,18 @@ export function tenShades(base: string): MantineColorsTuple {
   const darker = [0.14, 0.28, 0.42].map((t) => mix(color, '#000000', t));
   // mix(…, 0) only normalises the base (#abc -> #aabbcc) so every shade has one format.
   return [...lighter, mix(color, '#000000', 0), ...darker] as unknown as MantineColorsTuple;
+}
+
+/** Where Mantine's autoContrast switches a filled colour's label from white to black (relative luminance). */
+const LUMINANCE_THRESHOLD = 0.179;
+
+/**
+ * The label Mantine's autoContrast puts on a filled colour (a primary or secondary button): black on a light
+ * fill, white on a dark one, by Mantine's own test. At this threshold both reach about 4.6:1, so a filled
+ * colour is kept as chosen and only its label is picked.
+ */
+export function filledLabel(fill: string): string {
+  return isLightColor(tenShades(fill)[6], LUMINANCE_THRESHOLD) ? MANTINE_DEFAULTS.black : MANTINE_DEFAULTS.white;
 }
 
 /** Mantine palette names fed by the configuration: the state colours take over green and yellow. */
@@ -110,7 +125,7 @@ export function buildMantineTheme(config: Theme): {
         dark: { axis: dark.dimmed, grid: dark.grid },
       } satisfies Record<Scheme, ChartSchemeColors>,
     },
-    luminanceThreshold: 0.179,
+    luminanceThreshold: LUMINANCE_THRESHOLD,
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     components: {
@@ -118,6 +133,10 @@ export function buildMantineTheme(config: Theme): {
       Popover: Popover.extend({ styles: dropdownStyles }),
       Menu: Menu.extend({ styles: dropdownStyles }),
       Combobox: Combobox.extend({ styles: dropdownStyles }),
+      // A colour input's picker (the configuration form) draws sliders that are unnamed otherwise (axe).
+      ColorPicker: ColorPicker.extend({
+        defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Alpha' },
+      }),
     },
   });
   const resolver: CSSVariablesResolver = () => ({

@@ -19,6 +19,24 @@ describe('ThemeLoader', () => {
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
+  it("puts the client's favicon in the tab, and Greenpod's back where a theme names none", async () => {
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon', href: '/favicon.svg' });
+    document.head.append(icon);
+    const favicon = '/api/asset/file/9';
+    mockFetch((url) =>
+      url.pathname === '/api/configuration/AbCdEfGhIjKl/MnOpQrStUvWx'
+        ? { body: { success: true, data: { ...CLIENT_THEME, favicon } } }
+        : { status: 404, body: { success: false, error: 'Client not found' } },
+    );
+    const { router } = renderRoutes(routes, '/user/login?next=%2FAbCdEfGhIjKl%2FMnOpQrStUvWx');
+    await expect.poll(() => icon.getAttribute('href')).toBe(favicon);
+    expect(icon.hasAttribute('type')).toBe(false);
+    await router.navigate('/user/login');
+    await expect.poll(() => icon.getAttribute('href')).toBe('/favicon.svg');
+    expect(icon.type).toBe('image/svg+xml');
+    icon.remove();
+  });
+
   it('falls back to the default theme for unknown shortcodes', async () => {
     setThemeConfig(CLIENT_THEME);
     const calls = mockFetch(() => ({ status: 404, body: { success: false, error: 'Client not found' } }));

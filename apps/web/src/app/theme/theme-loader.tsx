@@ -40,9 +40,11 @@ export function ThemeLoader() {
     setThemeConfig(theme);
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (icon) {
-      icon.href = theme.favicon || DEFAULT_FAVICON;
+      // The theme names its favicon by URL (docs/api.md#themes); anything else is no favicon.
+      const favicon = typeof theme.favicon === 'string' && theme.favicon !== '' ? theme.favicon : null;
+      icon.href = favicon ?? DEFAULT_FAVICON;
       // An uploaded favicon may be any image type; only the default is known to be SVG.
-      if (theme.favicon) icon.removeAttribute('type');
+      if (favicon) icon.removeAttribute('type');
       else icon.type = 'image/svg+xml';
     }
   }, [theme]);

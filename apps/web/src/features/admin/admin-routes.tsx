@@ -14,16 +14,12 @@ const AlarmHealthPage = lazy(() =>
   import('./alarm-health/alarm-health-page').then((m) => ({ default: m.AlarmHealthPage })),
 );
 const ConfigurationByShortcode = lazy(() =>
-  import('./configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
+  import('./configuration/configuration-by-shortcode').then((m) => ({ default: m.ConfigurationByShortcode })),
 );
+const AssetCreatePage = lazy(() => import('./assets/asset-create-page').then((m) => ({ default: m.AssetCreatePage })));
 const CreateSavingsPage = lazy(() =>
   import('./savings/create-savings-page').then((m) => ({ default: m.CreateSavingsPage })),
 );
-
-/** Screens that are not plain CRUD; later issues build them. */
-const LATER: Record<string, string> = {
-  asset: 'Asset',
-};
 
 /** /admin, then list, create and (when allowed) update routes for every resource in the registry. */
 export const adminRoutes: RouteObject = {
@@ -57,6 +53,6 @@ export const adminRoutes: RouteObject = {
     { path: 'configuration/:groupShortcode/:clientShortcode', element: <ConfigurationByShortcode /> },
     { path: 'alarm-health', element: <AlarmHealthPage /> },
     { path: 'savings/create', element: <CreateSavingsPage /> },
-    ...Object.entries(LATER).map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
+    { path: 'asset/create', element: <AssetCreatePage /> },
   ],
 };

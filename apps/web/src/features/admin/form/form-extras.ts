@@ -1,6 +1,7 @@
 import type { ResourceName } from '@greenpod/contracts';
 import type { ComponentType } from 'react';
 import type { FieldError } from 'react-hook-form';
+import { CONFIGURATION_FORM } from '../configuration/configuration-form';
 import type { FormMode, FormValues } from './form-model';
 
 export interface FormExtraProps {
@@ -25,6 +26,17 @@ export interface FormExtra {
   Widget?: ComponentType<FormExtraProps>;
   /** Drawn beside the form (below it on a narrow screen). */
   Aside?: ComponentType<FormExtraProps>;
+  /** Fields drawn together under a title, where the first of them would be (form-layout.ts). */
+  sections?: readonly FormSection[];
+  /** Values a create form starts from (a theme's colours), before the user types anything. */
+  preset?: FormValues;
 }
 
-export const FORM_EXTRAS: Partial<Record<ResourceName, FormExtra>> = {};
+export interface FormSection {
+  title: string;
+  fields: readonly string[];
+}
+
+export const FORM_EXTRAS: Partial<Record<ResourceName, FormExtra>> = {
+  configuration: CONFIGURATION_FORM,
+};

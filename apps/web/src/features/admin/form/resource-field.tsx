@@ -4,6 +4,7 @@ import { type Control, Controller, type FieldError } from 'react-hook-form';
 import { Dropdown } from '../../../components/dropdown/dropdown';
 import { fieldError } from '../../../components/form/field-error';
 import { PasswordInput } from '../../../components/form/password-input';
+import { AssetPicker } from '../assets/asset-picker';
 import { enumLabel } from '../enum-label';
 import type { FormField, FormMode, FormValues } from './form-model';
 import { RefSelect } from './ref-select';
@@ -79,6 +80,20 @@ export function ResourceField({ field, mode, control, parent, onChanged }: Resou
               />
             );
           case 'ref':
+            // An image is picked from the gallery, not from a list of titles (docs/screens.md#asset).
+            if (def.entity === 'asset')
+              return (
+                <AssetPicker
+                  label={def.label}
+                  name={key}
+                  value={asString(input.value)}
+                  onChange={change}
+                  onBlur={input.onBlur}
+                  error={error}
+                  required={required}
+                  clientId={parent ? asString(parent.value) : undefined}
+                />
+              );
             return (
               <RefSelect
                 def={def}

@@ -11,8 +11,10 @@ import { itemQuery, resourceKey, saveResource } from '../resource-api';
 import { secretLabel, secretNote, secretOf } from '../secrets/secret';
 import { SecretModal } from '../secrets/secret-modal';
 import { FORM_EXTRAS, type FormExtraProps } from './form-extras';
+import { formLayout } from './form-layout';
 import {
   dependants,
+  type FormField,
   type FormMode,
   type FormValues,
   formFields,
@@ -20,16 +22,28 @@ import {
   parentOf,
   toPayload,
 } from './form-model';
+import { FormSection } from './form-section';
 import { ResourceField } from './resource-field';
 import { checkedWith, resourceResolver } from './resource-resolver';
 
+interface ResourceFormPageProps {
+  resource: Resource;
+  mode: FormMode;
+  /** The record to update, when the route does not name it as `:id` (a configuration by shortcodes). */
+  id?: string;
+  /** Values a create form starts from, over the entity's own preset (a client already chosen). */
+  preset?: FormValues;
+}
+
 /** The one admin form screen: create (Submit) or update (Save), built from the resource. */
-export function ResourceFormPage({ resource, mode }: { resource: Resource; mode: FormMode }) {
-  const { id = '' } = useParams();
+export function ResourceFormPage({ resource, mode, id: givenId, preset }: ResourceFormPageProps) {
+  const params = useParams();
+  const id = givenId ?? params.id ?? '';
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const fields = useMemo(() => formFields(resource), [resource]);
+  const extra = entryFor(FORM_EXTRAS, resource);
   const listPath = `/admin/${resource.name}${listSearchOf(location.state)}`;
   const [serverError, setServerError] = useState<ServerErrorState | null>(null);
   // A secret the create answer carries once (a pod's ingest key); the list waits until it is copied.
@@ -45,7 +59,7 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   const form = useForm<FormValues>({
     mode: 'onTouched',
     resolver,
-    defaultValues: initialValues(fields),
+    defaultValues: { ...initialValues(fields), ...(mode === 'create' ? { ...extra?.preset, ...preset } : {}) },
   });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
@@ -88,7 +102,6 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
     if (recheck.length > 0) void form.trigger(recheck);
   };
   const values = form.watch();
-  const extra = entryFor(FORM_EXTRAS, resource);
   const extraProps: FormExtraProps = {
     mode,
     values,
@@ -98,8 +111,21 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
       onChanged(key);
     },
   };
-  const drawn = extra?.draws ?? [];
   const labelOf = (key: string) => resource.fields[key]?.label ?? key;
+
+  const fieldInput = (field: FormField) => {
+    const parentKey = parentOf(fields, field.def);
+    return (
+      <ResourceField
+        key={field.key}
+        field={field}
+        mode={mode}
+        control={form.control}
+        parent={parentKey ? { key: parentKey, value: values[parentKey] } : undefined}
+        onChanged={onChanged}
+      />
+    );
+  };
 
   if (mode === 'update' && item.isPending) {
     return (
@@ -112,22 +138,19 @@ export function ResourceFormPage({ resource, mode }: { resource: Resource; mode:
   const formPaper = (
     <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate>
       <Stack>
-        {fields.map((field) => {
-          if (drawn.includes(field.key)) {
+        {formLayout(fields, extra).map((item) => {
+          if (item.kind === 'widget') {
             const Widget = extra?.Widget;
-            return field.key === drawn[0] && Widget ? <Widget key={field.key} {...extraProps} /> : null;
+            return Widget ? <Widget key={item.key} {...extraProps} /> : null;
           }
-          const parentKey = parentOf(fields, field.def);
-          return (
-            <ResourceField
-              key={field.key}
-              field={field}
-              mode={mode}
-              control={form.control}
-              parent={parentKey ? { key: parentKey, value: values[parentKey] } : undefined}
-              onChanged={onChanged}
-            />
-          );
+          if (item.kind === 'section') {
+            return (
+              <FormSection key={item.title} title={item.title}>
+                {item.fields.map(fieldInput)}
+              </FormSection>
+            );
+          }
+          return fieldInput(item.field);
         })}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(listPath)}>
