@@ -220,6 +220,16 @@ describe('assets in the browser', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/\/admin\/configuration$/);
 
+    // The list deletes only, and not an image a configuration still shows.
+    await admin.goto('/admin/asset');
+    const row = admin.getByRole('row', { name: new RegExp(`${place.clientTitle}.*hotel-logo`) });
+    expect(await row.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Delete' });
+    await ask.getByText(/^This asset cannot be deleted: 1 configuration/).waitFor();
+    expect(await ask.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+
     // The client's link, opened by someone not signed in: the theme and its images are public.
     const link = await clientLink(admin.request, session, place);
     const visitor = await browser.newContext({ baseURL: baseUrl() });

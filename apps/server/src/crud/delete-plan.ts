@@ -6,19 +6,25 @@ import { dependantsOf, q } from './tables';
 
 /**
  * Which rows point at a record, split by its definition's `owns`: rows it owns go with it, any other
- * row pointing at it is structure and blocks the deletion (docs/domain.md#hierarchy).
+ * row pointing at it is structure and blocks the deletion (docs/domain.md#hierarchy). A resource that points
+ * at it from several fields (a configuration's logos and favicon) counts each of its rows once.
  */
 function dependants(resource: Resource) {
   const owns = new Set(resource.owns ?? []);
-  return dependantsOf(resource.name, RESOURCES).map((d) => ({ ...d, owned: owns.has(d.resource.name) }));
+  const byResource = new Map<string, { resource: Resource; fields: string[]; owned: boolean }>();
+  for (const { resource: dep, field } of dependantsOf(resource.name, RESOURCES)) {
+    const entry = byResource.get(dep.name) ?? { resource: dep, fields: [], owned: owns.has(dep.name) };
+    entry.fields.push(field);
+    byResource.set(dep.name, entry);
+  }
+  return [...byResource.values()];
 }
 
-const countOf = async (tx: Queryable, dep: Resource, field: string, id: number) =>
-  (
-    await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${q(dep.table)} WHERE ${q(columnName(field))} = $1`, [
-      id,
-    ])
-  )[0]?.n ?? 0;
+const pointsAt = (fields: string[]) => fields.map((f) => `${q(columnName(f))} = $1`).join(' OR ');
+
+const countOf = async (tx: Queryable, dep: Resource, fields: string[], id: number) =>
+  (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${q(dep.table)} WHERE ${pointsAt(fields)}`, [id]))[0]
+    ?.n ?? 0;
 
 const recordsOf = (dep: Resource, n: number) => `${dep.label.toLowerCase()}${n === 1 ? '' : ' records'}`;
 
@@ -26,8 +32,8 @@ const recordsOf = (dep: Resource, n: number) => `${dep.label.toLowerCase()}${n =
 export async function deletePreview(tx: Queryable, resource: Resource, id: number): Promise<DeletePreview> {
   const deletes: RowCount[] = [];
   const blockedBy: RowCount[] = [];
-  for (const { resource: dep, field, owned } of dependants(resource)) {
-    const count = await countOf(tx, dep, field, id);
+  for (const { resource: dep, fields, owned } of dependants(resource)) {
+    const count = await countOf(tx, dep, fields, id);
     if (count > 0) (owned ? deletes : blockedBy).push({ label: recordsOf(dep, count), count });
   }
   for (const extra of await ownedCountsOf(resource, tx, id)) if (extra.count > 0) deletes.push(extra);
@@ -37,9 +43,9 @@ export async function deletePreview(tx: Queryable, resource: Resource, id: numbe
 /** 409 naming what still depends on row `id`, before anything is deleted. */
 export async function refuseIfBlocked(tx: Queryable, resource: Resource, id: number): Promise<void> {
   const blocking: string[] = [];
-  for (const { resource: dep, field, owned } of dependants(resource)) {
+  for (const { resource: dep, fields, owned } of dependants(resource)) {
     if (owned) continue;
-    const n = await countOf(tx, dep, field, id);
+    const n = await countOf(tx, dep, fields, id);
     if (n > 0) blocking.push(`${n} ${recordsOf(dep, n)}`);
   }
   if (blocking.length)
@@ -48,6 +54,6 @@ export async function refuseIfBlocked(tx: Queryable, resource: Resource, id: num
 
 /** Deletes the registry rows row `id` owns (after its hooks removed what must go first, such as readings). */
 export async function deleteOwnedRows(tx: Queryable, resource: Resource, id: number): Promise<void> {
-  for (const { resource: dep, field, owned } of dependants(resource))
-    if (owned) await tx.query(`DELETE FROM ${q(dep.table)} WHERE ${q(columnName(field))} = $1`, [id]);
+  for (const { resource: dep, fields, owned } of dependants(resource))
+    if (owned) await tx.query(`DELETE FROM ${q(dep.table)} WHERE ${pointsAt(fields)}`, [id]);
 }

@@ -10,6 +10,7 @@ const OPTIONS: Record<string, Record<string, unknown>[]> = {
   client: [{ id: 2, title: 'Aurora Dubai', groupId: 1 }],
 };
 const uploaded: Record<string, unknown>[] = [];
+const REJECTED = '"renamed.png" type rejected. Accepted file types for this field are: .png, .jpg, .jpeg, .svg, .webp';
 
 function serve() {
   return mockFetch((url) => {
@@ -91,10 +92,11 @@ describe('AssetCreatePage', () => {
       if (name === 'renamed.png')
         return {
           status: 400,
+          // As the server answers it: the message, and the file named under `assets`.
           body: {
             success: false,
-            error:
-              '"renamed.png" type rejected. Accepted file types for this field are: .png, .jpg, .jpeg, .svg, .webp',
+            error: REJECTED,
+            validationErrors: { assets: [REJECTED] },
           },
         };
       const row = { id: 10, groupId: 1, clientId: 2, title: 'Hotel Logo', extension: 'png', mime: 'image/png' };

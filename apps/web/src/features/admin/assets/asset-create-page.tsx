@@ -20,7 +20,11 @@ const LIST_PATH = '/admin/asset';
 type RefDef = Parameters<typeof RefSelect>[0]['def'];
 const GROUP = asset.fields.groupId as RefDef;
 const CLIENT = asset.fields.clientId as RefDef;
-const LABELS: Record<string, string> = { groupId: GROUP.label, clientId: CLIENT.label, title: 'File Title' };
+const LABELS: Record<string, string> = {
+  groupId: GROUP.label,
+  clientId: CLIENT.label,
+  title: asset.fields.title?.label ?? 'File Title',
+};
 
 interface Failure {
   name: string;
@@ -167,12 +171,15 @@ function statusText(uploading: { at: number; of: number } | null, count: number,
   return clientChosen ? `${files} ready to upload` : `${files} chosen: select a group and a client`;
 }
 
-/** The server's reason for one file, with its field messages (a client not under the group) in words. */
+/**
+ * The server's reason for one file: its `error`, or where it names fields of the form (a client not under the
+ * group, a title too long) those in words. `assets` repeats what `error` says about the file itself.
+ */
 function describe(failure: unknown, name: string): { message: string; fieldErrors?: Record<string, string[]> } {
   if (!(failure instanceof ApiError)) return { message: MESSAGES.genericError };
   // A proxy in front of the server may refuse a big body with a page of its own, not the server's JSON.
   if (failure.status === 413 && failure.message === MESSAGES.genericError) return { message: tooLargeMessage(name) };
-  const fields = Object.entries(failure.validationErrors).filter(([, m]) => m.length > 0);
+  const fields = Object.entries(failure.validationErrors).filter(([f, m]) => f !== 'assets' && m.length > 0);
   const message =
     fields.length > 0 ? fields.map(([f, m]) => `${LABELS[f] ?? f}: ${m.join(' ')}`).join(' ') : failure.message;
   return { message, fieldErrors: failure.validationErrors };
