@@ -13,6 +13,7 @@ import { bearerSecurity, errorResponses, idParams, ok } from '../http/route-sche
 import { callerMayFetch, storedAsset } from './asset-access';
 import { storeUpload } from './asset-upload';
 import { inlineDisposition } from './content-disposition';
+import { createSvgChecker } from './svg-checker';
 import { MAX_FILES_PER_UPLOAD, receiveUpload } from './upload-parts';
 
 /** What a file may do when opened by itself: nothing runs, nothing loads (an SVG's inline style still applies). */
@@ -40,6 +41,8 @@ export async function assetRoutes(base: FastifyInstance) {
   const { ASSET_DIR: assetDir, ASSET_QUOTA_MB } = app.config;
   await app.register(multipart);
   await sweepIncoming(assetDir, ABANDONED_UPLOAD_MS);
+  const svg = createSvgChecker();
+  app.addHook('onClose', () => svg.close());
   const rows = createRepository(app.db, asset, {
     countLimit: app.config.LIST_COUNT_LIMIT,
     timeoutMs: app.config.LIST_STATEMENT_TIMEOUT_MS,
@@ -67,7 +70,7 @@ export async function assetRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const upload = await receiveUpload(request, await incomingDir(assetDir));
-      const ids = await storeUpload(app.db, upload, { assetDir, quotaBytes: ASSET_QUOTA_MB * 1024 * 1024 });
+      const ids = await storeUpload(app.db, upload, { assetDir, quotaBytes: ASSET_QUOTA_MB * 1024 * 1024, svg });
       const caller = callerOf(request);
       const data = await Promise.all(ids.map((id) => rows.read(id, caller)));
       return reply.status(201).send(ok(data) as never);

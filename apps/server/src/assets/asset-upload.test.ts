@@ -6,6 +6,7 @@ import { type Context, createUser, ensure } from '../test/factory';
 import { ELF, jpeg, png, pngChunk, SVG, webp } from '../test/images';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { assetCount, filesOnDisk, multipartBody, uploadAssets } from '../test/uploads';
+import { MAX_SVG_TAGS } from './svg-sanitiser';
 
 /** POST /api/asset through the real server, database and disk (docs/api.md#assets). */
 let t: TestApp;
@@ -72,6 +73,17 @@ describe('POST /api/asset', () => {
     expect(stored).toContain('<rect');
     expect(stored).not.toContain('script');
     expect(stored).not.toContain('alert');
+  });
+
+  it('refuses a drawing too big to check, with its own message', async () => {
+    const before = await snapshot();
+    const crowded = SVG.replace('<rect ', `${'<circle r="1"/>'.repeat(MAX_SVG_TAGS)}<rect `);
+    const res = await uploadAssets(t, form([{ filename: 'crowded.svg', bytes: crowded }], ['Crowded']));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(
+      '"crowded.svg" is too complex a drawing to check. Please simplify it, or upload it as a PNG.',
+    );
+    await expectNothingStored(before);
   });
 
   it('stores several files with a title each, in order', async () => {

@@ -5,7 +5,7 @@ import { checkRefs } from '../crud/ref-check';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, HttpError, toValidationErrors, type ValidationErrors } from '../http/errors';
 import { rasterTypeOf } from './image-bytes';
-import { sanitisedSvg } from './svg-sanitiser';
+import type { SvgChecker } from './svg-checker';
 import type { ReceivedFile, ReceivedUpload } from './upload-parts';
 
 interface CheckedFile extends ReceivedFile {
@@ -23,12 +23,12 @@ interface CheckedFile extends ReceivedFile {
 export async function storeUpload(
   db: Database,
   upload: ReceivedUpload,
-  opts: { assetDir: string; quotaBytes: number },
+  opts: { assetDir: string; quotaBytes: number; svg: SvgChecker },
 ): Promise<number[]> {
   const placed: string[] = [];
   try {
     const form = checkedForm(upload);
-    const files = await checkedFiles(upload.files, form.titles);
+    const files = await checkedFiles(upload.files, form.titles, opts.svg);
     return await db.transaction(async (tx) => {
       await checkRefs(tx, asset, form.values, Object.keys(form.values));
       await keepQuota(tx, form.values.clientId, files, opts.quotaBytes);
@@ -81,28 +81,32 @@ function mergeErrors(into: ValidationErrors, more: ValidationErrors): Validation
   return out;
 }
 
-/** Each file's type by its bytes; every refused file is named, the spec's message first in `error`. */
-async function checkedFiles(files: ReceivedFile[], titles: string[]): Promise<CheckedFile[]> {
+/** Each file's type by its bytes; every refused file is named, the first refusal in `error`. */
+async function checkedFiles(files: ReceivedFile[], titles: string[], svg: SvgChecker): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   const rejected: string[] = [];
   for (const [i, file] of files.entries()) {
     const bytes = await readFile(file.tempPath);
-    let extension: AssetExtension | null = rasterTypeOf(bytes);
-    let size = bytes.length;
-    if (!extension) {
-      const svg = await sanitisedSvg(bytes);
-      if (svg) {
-        await writeFile(file.tempPath, svg);
-        extension = 'svg';
-        size = svg.length;
-      }
+    const title = titles[i] as string;
+    const raster = rasterTypeOf(bytes);
+    if (raster) {
+      checked.push({ ...file, title, extension: raster, size: bytes.length });
+      continue;
     }
-    if (extension) checked.push({ ...file, title: titles[i] as string, extension, size });
+    const outcome = await svg.check(bytes);
+    if (outcome.kind === 'svg') {
+      // The sanitised drawing is what is kept, counted and served.
+      await writeFile(file.tempPath, outcome.bytes);
+      checked.push({ ...file, title, extension: 'svg', size: outcome.bytes.length });
+    } else if (outcome.kind === 'too-complex') rejected.push(tooComplexMessage(file.filename));
     else rejected.push(typeRejectedMessage(file.filename));
   }
   if (rejected.length) throw badRequest(rejected[0] as string, { assets: rejected });
   return checked;
 }
+
+const tooComplexMessage = (filename: string) =>
+  `"${filename}" is too complex a drawing to check. Please simplify it, or upload it as a PNG.`;
 
 /** A client's files together stay within ASSET_QUOTA_MB; its row is locked so two uploads cannot both fit. */
 async function keepQuota(tx: Queryable, clientId: number, files: CheckedFile[], quotaBytes: number) {

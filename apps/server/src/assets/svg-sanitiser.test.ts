@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ELF, png } from '../test/images';
-import { sanitisedSvg } from './svg-sanitiser';
+import { MAX_SVG_TAGS, sanitisedSvg } from './svg-sanitiser';
 
 const svg = (inner: string, attrs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${attrs}>${inner}</svg>`;
-const clean = async (text: string) => (await sanitisedSvg(Buffer.from(text)))?.toString('utf8');
+async function clean(text: string) {
+  const outcome = await sanitisedSvg(Buffer.from(text));
+  return outcome.kind === 'svg' ? Buffer.from(outcome.bytes).toString('utf8') : outcome.kind;
+}
 
 describe('sanitisedSvg', () => {
   it('keeps a plain drawing as it is drawn: gradients, clip paths, local references, text', async () => {
@@ -98,6 +101,12 @@ describe('sanitisedSvg', () => {
     ['a PNG', png()],
     ['bytes that are not UTF-8', Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0xfe, 0x3e])],
   ])('is no SVG: %s', async (_, content) => {
-    expect(await sanitisedSvg(Buffer.from(content))).toBeNull();
+    expect(await sanitisedSvg(Buffer.from(content))).toEqual({ kind: 'not-svg' });
+  });
+
+  it('calls a drawing of more than MAX_SVG_TAGS tags too complex, before building any DOM', async () => {
+    const many = (n: number) => svg('<circle r="1"/>'.repeat(n - 2));
+    expect(await clean(many(MAX_SVG_TAGS + 1))).toBe('too-complex');
+    expect(await clean(svg('<circle r="1"/>'.repeat(50)))).toMatch(/^<svg /);
   });
 });
