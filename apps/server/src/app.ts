@@ -24,6 +24,7 @@ import { HttpError } from './http/errors';
 import { openApiOptions } from './http/openapi-options';
 import { liveRoutes } from './live/live-routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { locationMarkerRoutes } from './map/location-markers-routes';
 import { ownNotificationRoutes } from './notifications/own-notification-routes';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './plugins/content-security-policy';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(liveRoutes);
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
+  await app.register(locationMarkerRoutes);
   await app.register(tipRoutes);
   await app.register(savingsRoutes);
   await app.register(weatherRoutes);
