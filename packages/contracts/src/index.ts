@@ -14,6 +14,7 @@ export * from './fields';
 export * from './hierarchy';
 export * from './ingest';
 export * from './list-params';
+export * from './map';
 export * from './messages';
 export * from './plain-text';
 export * from './report';
