@@ -15,6 +15,7 @@ export * from './hierarchy';
 export * from './ingest';
 export * from './list-params';
 export * from './location-map';
+export * from './map';
 export * from './messages';
 export * from './plain-text';
 export * from './report';
