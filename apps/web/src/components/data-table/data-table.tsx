@@ -108,8 +108,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         view={props.view}
         filter={props.filter}
         columnChooser={
-          props.columnsKey !== undefined &&
-          !showMap && <ColumnChooser columns={columns} state={columnVisibility} />
+          props.columnsKey !== undefined && !showMap && <ColumnChooser columns={columns} state={columnVisibility} />
         }
       />
       {showMap ? (
@@ -235,7 +234,12 @@ function TipsBody<T>({
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 };
 
 /** Map View's body: a skeleton the map's size while loading, "No Data Found" with no rows, else the map. */
-function MapBody<T>({ rows, loading, renderMap, empty }: Pick<DataTableProps<T>, 'rows' | 'loading' | 'renderMap' | 'empty'>) {
+function MapBody<T>({
+  rows,
+  loading,
+  renderMap,
+  empty,
+}: Pick<DataTableProps<T>, 'rows' | 'loading' | 'renderMap' | 'empty'>) {
   if (loading) return <Skeleton height={MAP_HEIGHT} role="status" aria-busy="true" aria-label="Loading" />;
   if (rows.length === 0) return empty ?? <NoData />;
   return renderMap?.(rows);

@@ -97,7 +97,8 @@ function usePinHolders(map: L.Map | null, placed: readonly LocationMarker[]): Ma
       }).addTo(layer);
       made.set(location.id, holder);
     }
-    if (points.length > 0) map.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE, PIN_SIZE], maxZoom: MAX_FIT_ZOOM });
+    if (points.length > 0)
+      map.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE, PIN_SIZE], maxZoom: MAX_FIT_ZOOM });
     setHolders(made);
     return () => {
       layer.remove();

@@ -34,5 +34,7 @@ export function markerName(location: LocationMarker): string {
 /** "2 locations have no place on the map", for the note under the map; null when every one has. */
 export function unplacedText(count: number): string | null {
   if (count === 0) return null;
-  return count === 1 ? '1 location has no place on the map:' : `${count.toLocaleString()} locations have no place on the map:`;
+  return count === 1
+    ? '1 location has no place on the map:'
+    : `${count.toLocaleString()} locations have no place on the map:`;
 }

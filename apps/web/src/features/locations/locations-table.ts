@@ -22,12 +22,15 @@ const isTextField = (key: string): key is TextField => (TEXT_FIELDS as readonly 
 export function pageOfLocations(all: readonly LocationMarker[], state: TableState) {
   const word = state.searchWord.toLocaleLowerCase();
   const fields = isTextField(state.searchField) ? [state.searchField] : TEXT_FIELDS;
-  const matching = word === '' ? [...all] : all.filter((l) => fields.some((f) => l[f].toLocaleLowerCase().includes(word)));
+  const matching =
+    word === '' ? [...all] : all.filter((l) => fields.some((f) => l[f].toLocaleLowerCase().includes(word)));
   const sign = state.sortDirection === 'DESC' ? -1 : 1;
   const key = state.colKey;
   if (key === 'state') {
     const rank = (l: LocationMarker) => LOCATION_STATES.indexOf(stateOf(l));
-    matching.sort((a, b) => sign * (rank(a) - rank(b) || b.openAlerts - a.openAlerts) || a.title.localeCompare(b.title));
+    matching.sort(
+      (a, b) => sign * (rank(a) - rank(b) || b.openAlerts - a.openAlerts) || a.title.localeCompare(b.title),
+    );
   } else if (isTextField(key)) {
     matching.sort((a, b) => sign * a[key].localeCompare(b[key]) || a.title.localeCompare(b.title));
   } else if (sign === -1) {
