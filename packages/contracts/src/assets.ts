@@ -36,8 +36,7 @@ export const quotaMessage = (quotaBytes: number) =>
   `This client's files would exceed its ${Math.round(quotaBytes / 1024 / 1024)} MB quota. Please delete some assets first.`;
 
 /** Whether a file's name is one of the accepted types (the bytes are checked by the server). */
-export const hasAcceptedName = (name: string) =>
-  ACCEPTED_FILE_NAMES.some((ext) => name.toLowerCase().endsWith(ext));
+export const hasAcceptedName = (name: string) => ACCEPTED_FILE_NAMES.some((ext) => name.toLowerCase().endsWith(ext));
 
 /** A name cut to SHORT_NAME_LENGTH characters plus an ellipsis, whole when it fits. */
 export const shortFileName = (name: string) =>

@@ -11,6 +11,7 @@ export * from './dashboard';
 export * from './define-resource';
 export * from './delete-preview';
 export * from './fields';
+export * from './gazetteer';
 export * from './hierarchy';
 export * from './ingest';
 export * from './list-params';

@@ -1,6 +1,7 @@
 import type { ResourceName } from '@greenpod/contracts';
 import type { ComponentType } from 'react';
 import type { FieldError } from 'react-hook-form';
+import { LocationPlaceField } from '../location/location-place-field';
 import type { FormMode, FormValues } from './form-model';
 
 export interface FormExtraProps {
@@ -27,4 +28,6 @@ export interface FormExtra {
   Aside?: ComponentType<FormExtraProps>;
 }
 
-export const FORM_EXTRAS: Partial<Record<ResourceName, FormExtra>> = {};
+export const FORM_EXTRAS: Partial<Record<ResourceName, FormExtra>> = {
+  location: { draws: ['country', 'city', 'latitude', 'longitude'], Widget: LocationPlaceField },
+};
