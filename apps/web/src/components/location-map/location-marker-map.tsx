@@ -12,8 +12,10 @@ import { LOCATION_STATE_TEXT, LOCATION_STATES, stateOf, unplacedText } from './l
 
 // Before the markers are fitted: the offered places lie between the Gulf and the Atlantic.
 const OPENING: L.LatLngTuple = [40, 20];
-// Close enough to tell two sites of a city apart, not so close that the offline basemap shows nothing.
-const MAX_FIT_ZOOM = 8;
+// A pin's room on every side, and at the bottom the credit line's too (two lines on a phone), which would
+// cover a pin on its edge; close enough to tell two sites of a city apart, not so close that the offline
+// basemap shows nothing.
+const FIT: L.FitBoundsOptions = { paddingTopLeft: [40, 40], paddingBottomRight: [40, 72], maxZoom: 8 };
 
 /**
  * Locations as markers on the map (docs/screens.md#locations): each a link to its dashboard, coloured, shaped
@@ -32,7 +34,7 @@ export function LocationMarkerMap({
   const holders = usePinHolders(map, placed);
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className={classes.map}>
       <BaseMap
         center={OPENING}
         height={height}
@@ -97,8 +99,7 @@ function usePinHolders(map: L.Map | null, placed: readonly LocationMarker[]): Ma
       }).addTo(layer);
       made.set(location.id, holder);
     }
-    if (points.length > 0)
-      map.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE, PIN_SIZE], maxZoom: MAX_FIT_ZOOM });
+    if (points.length > 0) map.fitBounds(L.latLngBounds(points), FIT);
     setHolders(made);
     return () => {
       layer.remove();

@@ -73,17 +73,18 @@ describe('LocationsPage', () => {
     // The search still applies.
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('o');
     expect(screen.getByRole('region', { name: 'Map of locations' })).toBeInTheDocument();
-    const marker = await screen.findByRole('link', { name: 'Ribeira Hotel, Porto, Portugal: Limit exceeded, 2 open alerts' });
+    const marker = await screen.findByRole('link', {
+      name: 'Ribeira Hotel, Porto, Portugal: Limit exceeded, 2 open alerts',
+    });
     expect(screen.getByRole('link', { name: 'Aldgate Lodge, London, UK: Within limits' })).toBeInTheDocument();
     expect(screen.getByText('1 location has no place on the map:')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zephyr House' })).toHaveAttribute('href', '/location/5');
     const legend = screen.getByRole('list', { name: 'Legend' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Limit exceeded 1',
-      'Close to a limit 0',
-      'Within limits 1',
-      'No data 0',
-    ]);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Limit exceeded 1', 'Close to a limit 0', 'Within limits 1', 'No data 0']);
     marker.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Dashboard of location')).toBeInTheDocument();
