@@ -48,6 +48,8 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
    * paging apply to the map alike.
    */
   renderMap?: (rows: readonly T[]) => ReactNode;
+  /** Below this width the table scrolls inside its box (600 px unless given): a few narrow columns need less. */
+  minWidth?: number;
 }
 
 const ACTIONS_ID = '__actions';
@@ -122,7 +124,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           getRowId={props.getRowId}
         />
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
           <Table striped highlightOnHover aria-busy={loading || undefined}>
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (

@@ -39,9 +39,11 @@ function StateBadge({ location }: { location: LocationMarker }) {
   const state = stateOf(location);
   const open = openAlertsText(location.openAlerts);
   return (
-    <Group gap={6} wrap="nowrap">
-      <StateIcon state={state} size={18} />
-      <Text size="sm">{LOCATION_STATE_TEXT[state]}</Text>
+    <Group gap={6} style={{ rowGap: 2 }}>
+      <Group gap={6} wrap="nowrap">
+        <StateIcon state={state} size={18} />
+        <Text size="sm">{LOCATION_STATE_TEXT[state]}</Text>
+      </Group>
       {open && (
         <Badge color={stateColor(state)} variant="light" size="sm">
           {open}
@@ -85,6 +87,8 @@ export function LocationsPage() {
         searchFields={SEARCH_FIELDS}
         sortFields={SORT_FIELDS}
         getRowId={(l) => String(l.id)}
+        // Title and State alone on a phone: they fit its width.
+        minWidth={0}
         view={{ value: view, onChange: setView }}
         renderMap={(rows) => <LocationMarkerMap locations={rows} />}
         empty={
