@@ -25,8 +25,11 @@ import { HttpError } from './http/errors';
 import { openApiOptions } from './http/openapi-options';
 import { liveRoutes } from './live/live-routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { geocodeRoutes } from './map/geocode-routes';
+import { locationMarkerRoutes } from './map/location-markers-routes';
+import { mapSettingsRoutes } from './map/map-settings-routes';
 import { ownNotificationRoutes } from './notifications/own-notification-routes';
-import { CSP_DIRECTIVES, swaggerUiCsp } from './plugins/content-security-policy';
+import { cspDirectives, swaggerUiCsp } from './plugins/content-security-policy';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestBudget } from './plugins/request-budget';
@@ -84,10 +87,11 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const spa = existsSync(join(config.WEB_DIST, 'index.html')) ? spaShell(config.WEB_DIST) : undefined;
+  const csp = cspDirectives(config.MAP_TILE_URL);
+  const spa = existsSync(join(config.WEB_DIST, 'index.html')) ? spaShell(config.WEB_DIST, csp) : undefined;
   registerErrorHandler(app, { spa });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  await app.register(helmet, { contentSecurityPolicy: { directives: csp } });
   await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
   registerRequestBudget(app, { perMinute: config.REQUEST_RATE_LIMIT, concurrent: config.REQUEST_CONCURRENCY_LIMIT });
   await app.register(rateLimit, {
@@ -120,9 +124,12 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(liveRoutes);
   await app.register(aggregateRoutes);
   await app.register(alertCardRoutes);
+  await app.register(locationMarkerRoutes);
   await app.register(tipRoutes);
   await app.register(savingsRoutes);
   await app.register(weatherRoutes);
+  await app.register(mapSettingsRoutes);
+  await app.register(geocodeRoutes);
   await app.register(scoreRoutes);
   await app.register(reportRoutes);
   await app.register(reportSubscriptionRoutes);

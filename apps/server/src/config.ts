@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { isTimeZone } from '@greenpod/contracts';
 import { z } from 'zod';
 import { trustProxySchema } from './http/trust-proxy';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, tileUrlSchema } from './map/map-settings';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
@@ -86,6 +87,13 @@ const schema = z
     WEATHER_URL: z
       .union([z.literal(''), z.url({ error: 'must be a URL such as https://api.open-meteo.com' })])
       .default('https://api.open-meteo.com'),
+    // The maps' tiles (docs/domain.md#the-map); empty turns them off and the offline basemap shows alone.
+    MAP_TILE_URL: z.union([z.literal(''), tileUrlSchema]).default(DEFAULT_TILE_URL),
+    MAP_TILE_ATTRIBUTION: z.string().max(1000, 'must be at most 1000 characters').default(DEFAULT_TILE_ATTRIBUTION),
+    // A Nominatim-compatible geocoder for the location form's address search (UK only); unset: no search.
+    GEOCODER_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://nominatim.example.org' })
+      .optional(),
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
     // Uploaded images (docs/domain.md#assets): a folder every instance shares when several run; DATA_DIR/assets unless set.
     ASSET_DIR: z.string().optional(),
@@ -114,9 +122,12 @@ export type Config = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
+// A blank variable counts as unset, except these, where empty is how an operator turns the service off.
+const BLANK_TURNS_OFF = new Set(['WEATHER_URL', 'MAP_TILE_URL']);
+
 /** Reads the environment once at start; a bad value stops the server with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== '' || BLANK_TURNS_OFF.has(k)));
   const parsed = schema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@greenpod/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { withStyleNonce } from './content-security-policy';
+import { type CspDirectives, withStyleNonce } from './content-security-policy';
 
 // Vite names what it builds into assets/ by content hash, so a name never changes meaning.
 const HASHED = /[/\\]assets[/\\][^/\\]+-[\w-]{8,}(\.\w+)+$/;
@@ -37,12 +37,12 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
  * <style> tags (which read it back) are allowed and injected ones are not (docs/decisions/0026-style-nonces.md).
  * Read once, as the static routes are set up once (a new build needs a restart); never precompressed.
  */
-export function spaShell(root: string) {
+export function spaShell(root: string, directives: CspDirectives) {
   const parts = readFileSync(join(root, 'index.html'), 'utf8').split(CSP_NONCE_PLACEHOLDER);
   return (reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     const html = parts.join(nonce);
-    reply.helmet({ contentSecurityPolicy: { directives: withStyleNonce(nonce) } });
+    reply.helmet({ contentSecurityPolicy: { directives: withStyleNonce(directives, nonce) } });
     return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
 }

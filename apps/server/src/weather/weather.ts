@@ -1,4 +1,4 @@
-import type { CITIES, Weather } from '@greenpod/contracts';
+import { type CITIES, type LatLng, OFFERED_CITIES, type Weather } from '@greenpod/contracts';
 
 export type City = (typeof CITIES)[number];
 
@@ -7,15 +7,8 @@ export interface WeatherProvider {
   current(city: City): Promise<Weather | null>;
 }
 
-// The offered cities are a fixed list, so their coordinates need no geocoding service.
-export const CITY_COORDINATES: Record<City, { latitude: number; longitude: number }> = {
-  Dubai: { latitude: 25.2048, longitude: 55.2708 },
-  London: { latitude: 51.5072, longitude: -0.1276 },
-  Athens: { latitude: 37.9838, longitude: 23.7275 },
-  'Abu Dhabi': { latitude: 24.4539, longitude: 54.3773 },
-  'Ras al-Khaimah': { latitude: 25.8007, longitude: 55.9762 },
-  Porto: { latitude: 41.1579, longitude: -8.6291 },
-};
+// The offered cities are a fixed list, so their coordinates need no geocoding service: the gazetteer's.
+export const CITY_COORDINATES: Record<City, LatLng> = OFFERED_CITIES;
 
 /** WMO weather interpretation codes, as Open-Meteo and most forecast services report them. */
 export function describeWeatherCode(code: number): string {

@@ -35,8 +35,8 @@ describe('routes and shell', () => {
 
   it('shows no sidebar before sign-in, and the profile icon leads to sign-in', async () => {
     // A placeholder page: it asks the server for nothing.
-    renderRoutes(routes, '/locations');
-    expect(screen.getByRole('heading', { name: 'LOCATION' })).toBeInTheDocument();
+    renderRoutes(routes, '/datatable');
+    expect(screen.getByRole('heading', { name: 'DATA TABLE' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Alerts' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
     // Two footers: fixed on wide screens, closing the page on phones (CSS shows one of them).

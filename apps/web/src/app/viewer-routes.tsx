@@ -21,6 +21,9 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page').then((
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const LocationsPage = lazy(() =>
+  import('../features/locations/locations-page').then((m) => ({ default: m.LocationsPage })),
+);
 const StoryboardPage = lazy(() =>
   import('../features/storyboard/storyboard-page').then((m) => ({ default: m.StoryboardPage })),
 );
@@ -44,7 +47,7 @@ export const viewerRoutes: RouteObject[] = [
   { path: 'reports', element: <ReportsPage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'notificationspage', element: <NotificationsPage /> },
-  page('locations', 'LOCATION'),
+  { path: 'locations', element: <LocationsPage /> },
   page('datatable', 'DATA TABLE'),
   { path: 'storyboard', element: <StoryboardPage /> },
 ];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './data-table';
-import type { TableState } from './types';
+import type { TableState, ViewMode } from './types';
 
 interface Item {
   id: number;
@@ -89,6 +89,55 @@ describe('DataTable', () => {
     renderWithProviders(<Harness rows={[{ id: 1, title: 'Alpha' }]} onChange={onChange} />);
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ size: 20, page: 1 }));
+  });
+});
+
+describe('DataTable Grid View / Map View', () => {
+  function Viewed({ rows }: { rows: Item[] }) {
+    const [state, setState] = useState(START);
+    const [view, setView] = useState<ViewMode>('grid');
+    return (
+      <DataTable
+        columns={COLUMNS}
+        rows={rows}
+        total={rows.length}
+        state={state}
+        onStateChange={setState}
+        getRowId={(r) => String(r.id)}
+        columnsKey="things"
+        view={{ value: view, onChange: setView }}
+        renderMap={(shown) => <p>Map of {shown.map((r) => r.title).join(' and ')}</p>}
+      />
+    );
+  }
+
+  it('draws the page of rows through the map renderer in Map View, chosen with the keyboard too', async () => {
+    renderWithProviders(
+      <Viewed
+        rows={[
+          { id: 1, title: 'Alpha' },
+          { id: 2, title: 'Beta' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Grid View' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Map View' })).toBeChecked();
+    expect(screen.getByText('Map of Alpha and Beta')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // Columns are the table's: no chooser over a map. Search and paging stay.
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2')).toBeInTheDocument();
+  });
+
+  it('says "No Data Found" in Map View without rows, and draws no map', async () => {
+    renderWithProviders(<Viewed rows={[]} />);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Map View' }));
+    expect(screen.getByText('No Data Found')).toBeInTheDocument();
+    expect(screen.queryByText(/Map of/)).not.toBeInTheDocument();
   });
 });
 

@@ -10,7 +10,7 @@ import { ColumnChooser } from './column-chooser';
 import { useColumnVisibility } from './column-visibility';
 import { hasRowActions, RowActions } from './row-actions';
 import { TableToolbar, type TableToolbarProps } from './table-toolbar';
-import type { RowActions as Actions, DataTableColumn, TableState } from './types';
+import { type RowActions as Actions, type DataTableColumn, MAP_HEIGHT, type TableState } from './types';
 
 export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extraAction' | 'view'>> {
   title?: string;
@@ -36,12 +36,20 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
   filter?: TableToolbarProps['filter'];
   /**
    * The tips variant (docs/screens.md#data-table): the same toolbar and pagination around a list of cards,
-   * one `renderItem` each, instead of a table; loading shows skeleton cards, and `empty` replaces "No Data
-   * Found" when given.
+   * one `renderItem` each, instead of a table; loading shows skeleton cards.
    */
   variant?: 'table' | 'tips';
   renderItem?: (row: T) => ReactNode;
+  /** Shown instead of "No Data Found" when there are no rows (in every variant and view). */
   empty?: ReactNode;
+  /**
+   * Map View (docs/screens.md#data-table): with `view` at `map`, the rows of this page drawn by this renderer
+   * (a map of their places) in place of the table; the toolbar and pagination stay, so search, sort and
+   * paging apply to the map alike.
+   */
+  renderMap?: (rows: readonly T[]) => ReactNode;
+  /** Below this width the table scrolls inside its box (600 px unless given): a few narrow columns need less. */
+  minWidth?: number;
 }
 
 const ACTIONS_ID = '__actions';
@@ -88,6 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const colCount = table.getVisibleLeafColumns().length;
   const pages = pageCount(total, state.size);
+  const showMap = props.view?.value === 'map' && props.renderMap !== undefined;
 
   return (
     <Stack gap="md">
@@ -100,9 +109,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         extraAction={props.extraAction}
         view={props.view}
         filter={props.filter}
-        columnChooser={props.columnsKey !== undefined && <ColumnChooser columns={columns} state={columnVisibility} />}
+        columnChooser={
+          props.columnsKey !== undefined && !showMap && <ColumnChooser columns={columns} state={columnVisibility} />
+        }
       />
-      {props.variant === 'tips' ? (
+      {showMap ? (
+        <MapBody rows={rows} loading={loading} renderMap={props.renderMap} empty={props.empty} />
+      ) : props.variant === 'tips' ? (
         <TipsBody
           rows={rows}
           loading={loading}
@@ -111,7 +124,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           getRowId={props.getRowId}
         />
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
           <Table striped highlightOnHover aria-busy={loading || undefined}>
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
@@ -148,11 +161,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Tr>
               ) : rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={colCount}>
-                    <Text ta="center" py="lg" c="dimmed">
-                      {MESSAGES.noData}
-                    </Text>
-                  </Table.Td>
+                  <Table.Td colSpan={colCount}>{props.empty ?? <NoData />}</Table.Td>
                 </Table.Tr>
               ) : (
                 table.getRowModel().rows.map((row) => (
@@ -213,15 +222,7 @@ function TipsBody<T>({
       </Stack>
     );
   }
-  if (rows.length === 0) {
-    return (
-      empty ?? (
-        <Text ta="center" py="lg" c="dimmed">
-          {MESSAGES.noData}
-        </Text>
-      )
-    );
-  }
+  if (rows.length === 0) return empty ?? <NoData />;
   return (
     <Stack gap="sm" component="ul" style={LIST_STYLE}>
       {rows.map((row, i) => (
@@ -233,6 +234,26 @@ function TipsBody<T>({
   );
 }
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 };
+
+/** Map View's body: a skeleton the map's size while loading, "No Data Found" with no rows, else the map. */
+function MapBody<T>({
+  rows,
+  loading,
+  renderMap,
+  empty,
+}: Pick<DataTableProps<T>, 'rows' | 'loading' | 'renderMap' | 'empty'>) {
+  if (loading) return <Skeleton height={MAP_HEIGHT} role="status" aria-busy="true" aria-label="Loading" />;
+  if (rows.length === 0) return empty ?? <NoData />;
+  return renderMap?.(rows);
+}
+
+function NoData() {
+  return (
+    <Text ta="center" py="lg" c="dimmed">
+      {MESSAGES.noData}
+    </Text>
+  );
+}
 
 // A long label wraps (Electricity Sum (kWh)); the mark keeps its size rather than shrinking beside it.
 const MARK_STYLE = { flexShrink: 0 };

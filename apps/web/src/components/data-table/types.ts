@@ -47,3 +47,6 @@ export interface FieldOption {
 }
 
 export type ViewMode = 'grid' | 'map';
+
+/** The height of Map View's map (and of its skeleton while loading), so the page does not jump. */
+export const MAP_HEIGHT = 420;

@@ -2,6 +2,7 @@ import type { ResourceName } from '@greenpod/contracts';
 import type { ComponentType } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { CONFIGURATION_FORM } from '../configuration/configuration-form';
+import { LocationPlaceField } from '../location/location-place-field';
 import type { FormMode, FormValues } from './form-model';
 
 export interface FormExtraProps {
@@ -39,4 +40,5 @@ export interface FormSection {
 
 export const FORM_EXTRAS: Partial<Record<ResourceName, FormExtra>> = {
   configuration: CONFIGURATION_FORM,
+  location: { draws: ['country', 'city', 'latitude', 'longitude'], Widget: LocationPlaceField },
 };

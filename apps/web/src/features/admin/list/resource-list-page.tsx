@@ -1,4 +1,4 @@
-import type { Resource } from '@greenpod/contracts';
+import { entryFor, type Resource } from '@greenpod/contracts';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,16 +6,18 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { RowActions } from '../../../components/data-table/types';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
 import { ApiError } from '../../../lib/api-client';
 import { deletePreviewQuery, deleteResource, listQuery, type Row, resourceKey } from '../resource-api';
 import { useSecretRotation } from '../secrets/use-secret-rotation';
 import { DeleteDialog } from './delete-dialog';
+import { LIST_MAP_VIEWS } from './list-map-views';
 import { resourceColumns, searchOptions, sortOptions } from './resource-columns';
-import { useListState } from './use-list-state';
 
 /** The one admin list screen; everything it shows comes from the resource definition. */
 export function ResourceListPage({ resource }: { resource: Resource }) {
-  const [state, setState] = useListState(resource);
+  const { state, setState, view, setView } = useTableUrlState(resource.defaultSort);
+  const renderMap = entryFor(LIST_MAP_VIEWS, resource);
   const { search } = useLocation();
   const queryClient = useQueryClient();
   const list = useQuery(listQuery(resource, state));
@@ -83,6 +85,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
         actions={actions}
         getRowId={(row) => String(row.id)}
         columnsKey={resource.name}
+        {...(renderMap ? { view: { value: view, onChange: setView }, renderMap } : {})}
       />
       <DeleteDialog
         opened={doomed !== null}
