@@ -68,11 +68,22 @@ export default function LocationPlacePicker({ mode, values, setValue, errors }: 
         latest.current(created.getCenter());
       }
     };
+    // Tab arrives as a keyup on the map: the keyboard is in use there, so the centre's cross shows.
+    const byKeyboard = (e: KeyboardEvent) => {
+      if (e.target === container) container.dataset.keyboard = '';
+    };
+    const byPointer = () => {
+      delete container.dataset.keyboard;
+    };
     container.addEventListener('keydown', onKey);
+    container.addEventListener('keyup', byKeyboard);
+    container.addEventListener('pointerdown', byPointer);
     setShown(created);
     return () => {
       setShown(null);
       container.removeEventListener('keydown', onKey);
+      container.removeEventListener('keyup', byKeyboard);
+      container.removeEventListener('pointerdown', byPointer);
       map.current = null;
       marker.current = null;
     };
