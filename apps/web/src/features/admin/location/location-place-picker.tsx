@@ -19,7 +19,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === un
 const errorOf = (errors: FormExtraProps['errors'], key: string) => fieldError(errors[key] as FieldError | undefined);
 
 /**
- * The location form's place (docs/screens.md#location-form): a point picked on the map (a click, the
+ * The location form's place (docs/domain.md#the-map): a point picked on the map (a click, the
  * marker dragged, Enter at the centre, the coordinates typed or an address found) fills the read-only
  * Country and City from the gazetteer, or blanks them and says why.
  */
