@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { isTimeZone } from '@greenpod/contracts';
 import { z } from 'zod';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, tileUrlSchema } from './http/tile-url';
 import { trustProxySchema } from './http/trust-proxy';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, tileUrlSchema } from './map/map-settings';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, tileOrigin } from '../http/tile-url';
 import { createUser } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, tileOrigin } from './map-settings';
 
 const VIEWER_ROLE = 2;
 const imgSrc = (csp: unknown) =>

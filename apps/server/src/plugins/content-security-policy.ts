@@ -1,5 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { tileOrigin } from '../map/map-settings';
+import { tileOrigin } from '../http/tile-url';
 
 type Directives = NonNullable<Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean>>['directives'];
 

@@ -18,7 +18,7 @@ function outlineOf(feature: CountryShapes['features'][number]): Outline {
   const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).map((p) =>
     p.map(ring),
   );
-  const box: Outline['box'] = [180, 90, -180, -90];
+  const box: Outline['box'] = [Number.POSITIVE_INFINITY, 90, Number.NEGATIVE_INFINITY, -90];
   for (const polygon of polygons) {
     for (const [lng, lat] of polygon[0] ?? []) {
       box[0] = Math.min(box[0], lng);
@@ -36,12 +36,16 @@ const within = (point: LatLng, [outer, ...holes]: Ring[]) =>
 /** The country under a point by Natural Earth's 1:50m outlines (for the gazetteer, docs/domain.md#the-map). */
 export function countryFinder(shapes: CountryShapes): CountryAt {
   const outlines = shapes.features.map(outlineOf);
+  // An outline continued across the antimeridian lies partly beyond 180 degrees: a point is tried there too.
+  const inside = ({ box, polygons }: Outline, point: LatLng) =>
+    point.longitude >= box[0] &&
+    point.longitude <= box[2] &&
+    point.latitude >= box[1] &&
+    point.latitude <= box[3] &&
+    polygons.some((p) => within(point, p));
   return (point) => {
-    const { longitude: x, latitude: y } = point;
-    return outlines.find(
-      ({ box, polygons }) =>
-        x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3] && polygons.some((p) => within(point, p)),
-    )?.name;
+    const beyond = { ...point, longitude: point.longitude + 360 };
+    return outlines.find((outline) => inside(outline, point) || inside(outline, beyond))?.name;
   };
 }
 

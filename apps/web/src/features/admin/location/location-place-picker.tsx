@@ -9,6 +9,7 @@ import { useMapSettings } from '../../../components/map/map-settings-api';
 import type { FormExtraProps } from '../form/form-extras';
 import { AddressSearch } from './address-search';
 import classes from './location-place.module.css';
+import { bindPicking } from './map-picking';
 import { placeAt, pointOf, roundDegrees } from './place-of-point';
 
 // A new location's map opens on the offered countries, Porto to the Gulf, at the form's zoom.
@@ -19,7 +20,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === un
 const errorOf = (errors: FormExtraProps['errors'], key: string) => fieldError(errors[key] as FieldError | undefined);
 
 /**
- * The location form's place (docs/screens.md#location-form): a point picked on the map (a click, the
+ * The location form's place (docs/domain.md#the-map): a point picked on the map (a click, the
  * marker dragged, Enter at the centre, the coordinates typed or an address found) fills the read-only
  * Country and City from the gazetteer, or blanks them and says why.
  */
@@ -45,6 +46,13 @@ export default function LocationPlacePicker({ mode, values, setValue, errors }: 
         : { text: place.message, warning: true },
     );
   };
+  // No point, no place: a country and city left from an earlier point would be a wrong one.
+  const forgetPlace = () => {
+    asked.current++;
+    setValue('country', '');
+    setValue('city', '');
+    setNote(null);
+  };
   const choose = (at: L.LatLng) => {
     const wrapped = at.wrap();
     const chosen = { latitude: roundDegrees(wrapped.lat), longitude: roundDegrees(wrapped.lng) };
@@ -56,23 +64,13 @@ export default function LocationPlacePicker({ mode, values, setValue, errors }: 
   latest.current = choose;
 
   const onReady = (created: L.Map) => {
+    const picking = bindPicking(created, (at) => latest.current(at));
     map.current = created;
-    const pin = L.marker([0, 0], { draggable: true, alt: 'Chosen point', title: 'Chosen point', autoPan: true });
-    pin.on('dragend', () => latest.current(pin.getLatLng()));
-    marker.current = pin;
-    created.on('click', (e: L.LeafletMouseEvent) => latest.current(e.latlng));
-    const container = created.getContainer();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Enter' && e.target === container) {
-        e.preventDefault();
-        latest.current(created.getCenter());
-      }
-    };
-    container.addEventListener('keydown', onKey);
+    marker.current = picking.marker;
     setShown(created);
     return () => {
+      picking.release();
       setShown(null);
-      container.removeEventListener('keydown', onKey);
       map.current = null;
       marker.current = null;
     };
@@ -99,6 +97,7 @@ export default function LocationPlacePicker({ mode, values, setValue, errors }: 
     setValue(key, raw);
     const next = pointOf({ ...values, [key]: raw });
     if (next) void fillPlace(next);
+    else forgetPlace();
   };
   const follow = () => {
     if (point) map.current?.panTo([point.latitude, point.longitude]);
