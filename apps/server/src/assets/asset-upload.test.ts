@@ -26,6 +26,9 @@ const form = (files: { filename: string; bytes: Buffer | string }[], titles?: st
   ...(titles ? { titles } : {}),
 });
 
+/** Starting the SVG sanitiser's thread (tsx, then jsdom) takes seconds on a busy machine; nothing here is about time. */
+const SLOW_START = { timeout: 120_000 };
+
 /** A PNG of exactly `size` bytes: a 1x1 image with an ancillary chunk of zeros to fill it. */
 const pngOfSize = (size: number) => png(undefined, [pngChunk('zeRo', Buffer.alloc(size - png().length - 12))]);
 
@@ -63,7 +66,7 @@ describe('POST /api/asset', () => {
     expect(Number(stored?.size_bytes)).toBe(bytes.length);
   });
 
-  it('stores an SVG sanitised, whatever its name says', async () => {
+  it('stores an SVG sanitised, whatever its name says', SLOW_START, async () => {
     const hostile = SVG.replace('<rect ', '<script>alert(1)</script><rect onclick="alert(2)" ');
     const res = await uploadAssets(t, form([{ filename: 'drawing.png', bytes: hostile }], ['Drawing']));
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -13,36 +13,49 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 /**
  * Sanitises SVG uploads on a worker thread (docs/domain.md#assets): jsdom needs seconds for a big drawing and
  * minutes for a deeply nested one, which on the main thread would stall every request and every pod's readings.
- * Files go one at a time; one still running after `timeoutMs` ends its thread and counts as too complex.
+ * Files go one at a time; one still running `timeoutMs` after it was handed over (the thread's start not counted)
+ * ends its thread and counts as too complex.
  */
 export function createSvgChecker({ timeoutMs = CHECK_TIMEOUT_MS } = {}) {
-  let worker: Worker | undefined;
+  let worker: Promise<Worker> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let idle: NodeJS.Timeout | undefined;
 
   const stop = async () => {
     const running = worker;
     worker = undefined;
-    await running?.terminate();
+    await running?.then(
+      (w) => w.terminate(),
+      () => undefined,
+    );
   };
 
+  /** A new thread, once it has loaded jsdom (its 'ready'); a thread that fails to start rejects. */
   const start = () => {
-    const started = new Worker(BOOTSTRAP, {
+    const thread = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: {
-        tsx: import.meta.resolve('tsx/esm/api'),
-        entry: new URL('./svg-worker.ts', import.meta.url).href,
-      },
+      workerData: { tsx: import.meta.resolve('tsx/esm/api'), entry: new URL('./svg-worker.ts', import.meta.url).href },
     });
     // A sanitiser waiting for work never keeps the process alive.
-    started.unref();
-    worker = started;
-    return started;
+    thread.unref();
+    worker = new Promise<Worker>((resolve, reject) => {
+      const failed = (err?: Error) => {
+        thread.off('message', ready);
+        reject(err ?? new Error('the SVG sanitiser did not start'));
+      };
+      const ready = () => {
+        thread.off('error', failed).off('exit', failed);
+        resolve(thread);
+      };
+      thread.once('message', ready).once('error', failed).once('exit', failed);
+    });
+    worker.catch(() => stop());
+    return worker;
   };
 
-  function run(bytes: Uint8Array): Promise<SvgOutcome> {
+  async function run(bytes: Uint8Array): Promise<SvgOutcome> {
     clearTimeout(idle);
-    const thread = worker ?? start();
+    const thread = await (worker ?? start());
     return new Promise<SvgOutcome>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,7 +59,9 @@ export async function receiveUpload(request: FastifyRequest, incoming: string): 
       current = part.filename;
       const file = { filename: part.filename, tempPath: join(incoming, `${randomUUID()}.part`) };
       files.push(file);
-      await pipeline(part.file, byteLimit(part.filename), createWriteStream(file.tempPath, { flags: 'wx' }));
+      // Opened before the first byte, so the file exists (and the cleanup finds it) however early the stream fails.
+      const handle = await open(file.tempPath, 'wx');
+      await pipeline(part.file, byteLimit(part.filename), handle.createWriteStream());
       if (part.file.truncated) throw tooLarge(part.filename);
     }
     return { fields, files };

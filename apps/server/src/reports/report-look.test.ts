@@ -41,7 +41,10 @@ describe('reportLook', () => {
     expect(look.logo).toEqual(bytes);
   });
 
-  it('writes the title instead of an SVG logo (the PDF draws PNG and JPEG only) or a missing file', async () => {
+  // Its SVG starts the sanitiser's thread (tsx, then jsdom): seconds on a busy machine.
+  it('writes the title instead of an SVG logo (the PDF draws PNG and JPEG only) or a missing file', {
+    timeout: 120_000,
+  }, async () => {
     const svg = await clientWithLogo('logo.svg', SVG);
     expect((await reportLook(t.db, svg.clientId, t.config.ASSET_DIR)).logo).toBeNull();
     const lost = await clientWithLogo('logo.png', png());
