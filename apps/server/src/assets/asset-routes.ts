@@ -121,7 +121,7 @@ export async function assetRoutes(base: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_CSP);
       // 304 carries no body, so the response schema (typed statuses) leaves it out: the plain reply sends it.
-      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+      if (matches(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
       return reply
         .type(found.mime)
         .header('content-length', size)
@@ -129,4 +129,9 @@ export async function assetRoutes(base: FastifyInstance) {
         .send(createReadStream(file) as never);
     },
   );
+}
+
+/** Whether an If-None-Match header (a list, weak tags allowed, or `*`) names this ETag. */
+function matches(header: string | undefined, etag: string): boolean {
+  return (header ?? '').split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 }
