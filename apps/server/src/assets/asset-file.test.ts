@@ -75,6 +75,9 @@ describe('GET /api/asset/file/:id', () => {
     const again = await fetchFile(logoA.id, t.adminToken, { 'if-none-match': `"${logoA.path}"` });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    const listed = await fetchFile(logoA.id, t.adminToken, { 'if-none-match': `"other", W/"${logoA.path}"` });
+    expect(listed.statusCode).toBe(304);
+    expect((await fetchFile(logoA.id, t.adminToken, { 'if-none-match': '"other"' })).statusCode).toBe(200);
   });
 
   it('serves an SVG as sanitised, under a policy that runs nothing, its title kept out of the header syntax', async () => {

@@ -104,13 +104,8 @@ export async function assetRoutes(base: FastifyInstance) {
         if (!found || !(await callerMayFetch(app.db, callerOf(request), found.id))) throw notFound('Asset');
       }
       const file = storedPath(assetDir, found.path);
-      const size = file
-        ? await stat(file).then(
-            (s) => s.size,
-            () => null,
-          )
-        : null;
-      if (!file || size === null) {
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (!file || !info) {
         request.log.warn({ assetId: found.id, path: found.path }, 'the file of an asset is missing from ASSET_DIR');
         throw notFound('Asset');
       }
@@ -121,12 +116,17 @@ export async function assetRoutes(base: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_CSP);
       // 304 carries no body, so the response schema (typed statuses) leaves it out: the plain reply sends it.
-      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+      if (matches(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
       return reply
         .type(found.mime)
-        .header('content-length', size)
+        .header('content-length', info.size)
         .header('content-disposition', inlineDisposition(found.title, found.extension))
         .send(createReadStream(file) as never);
     },
   );
+}
+
+/** Whether an If-None-Match header (a list, weak tags allowed, or `*`) names this ETag. */
+function matches(header: string | undefined, etag: string): boolean {
+  return (header ?? '').split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 }
