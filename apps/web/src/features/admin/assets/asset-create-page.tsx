@@ -77,7 +77,12 @@ export function AssetCreatePage() {
     setFailures(failed);
     const done = queue.length - failed.length;
     if (done > 0)
-      notifications.show({ color: 'green', message: done === 1 ? '1 image uploaded' : `${done} images uploaded` });
+      notifications.show({
+        color: 'green',
+        message: done === 1 ? '1 image uploaded' : `${done} images uploaded`,
+        // Mantine leaves the toast's close button unnamed (axe button-name).
+        closeButtonProps: { 'aria-label': 'Close' },
+      });
     if (failed.length > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

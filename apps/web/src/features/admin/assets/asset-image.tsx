@@ -23,7 +23,7 @@ export function AssetImage({ id, alt, height }: AssetImageProps) {
 
   if (file.isError || (url !== undefined && url === brokenUrl)) return <ImagePlaceholder height={height} />;
   if (!url) return <Skeleton h={height} aria-hidden />;
-  return <Image src={url} alt={alt} h={height} fit="contain" onError={() => setBrokenUrl(url)} />;
+  return <Image src={url} alt={alt} h={height} fit="scale-down" onError={() => setBrokenUrl(url)} />;
 }
 
 /** Stands in for an image that failed to load (docs/screens.md#asset). */

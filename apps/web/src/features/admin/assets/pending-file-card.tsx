@@ -36,7 +36,7 @@ export function PendingFileCard({ item, locked, onTitle, onRemove }: PendingFile
               src={item.previewUrl}
               alt=""
               h={96}
-              fit="contain"
+              fit="scale-down"
               radius="sm"
               bg="var(--mantine-color-default-hover)"
               onError={() => setBroken(true)}
