@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
 import {
+  Alert,
   AppShell,
   ColorPicker,
   Combobox,
@@ -10,6 +11,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
   Menu,
+  Notification,
   Popover,
 } from '@mantine/core';
 import type { ChartSchemeColors } from '../../components/chart/chart-colors';
@@ -137,6 +139,10 @@ export function buildMantineTheme(config: Theme): {
       ColorPicker: ColorPicker.extend({
         defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Alpha' },
       }),
+      // Mantine's close buttons carry only an icon: every alert and toast gets a name here, once, so a
+      // live notification that arrives mid-page is never an unnamed button (axe: button-name).
+      Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
     },
   });
   const resolver: CSSVariablesResolver = () => ({
