@@ -55,6 +55,10 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** Load (or find with --reuse) the PostgreSQL database and stop: with --keep, prepares later --reuse runs. */
     'load-only': { type: 'boolean', default: false },
+    /** PostgreSQL databases are named after this, the pod count and the readings (one per scale). */
+    database: { type: 'string', default: 'greenpod_bench_query' },
+    /** Also measure PostgreSQL at this many pods (the same readings), to print how cost grows with pods. */
+    'baseline-pods': { type: 'string' },
   },
 });
 const PODS = Number(args.pods);
@@ -429,7 +433,9 @@ async function runPostgres(l: Layout, name: string) {
   return results;
 }
 
-const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, 'greenpod_bench_query');
+/** One database per scale, so --reuse keeps each loaded one. */
+const dbName = (l: Layout) => `${args.database}_${l.pods}p_${l.rows}`;
+const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, dbName(lpg));
 let liteResults: Map<string, Measured> | undefined;
 if (!args['skip-pglite']) {
   const dir = `${args['pglite-dir']}-${llite.pods}x${llite.rows}`;
@@ -447,7 +453,7 @@ const sameScale = llite.rows === lpg.rows;
 const pgAtLiteScale =
   sameScale || !liteResults || args['skip-postgres']
     ? pgResults
-    : await runPostgres(llite, 'greenpod_bench_query_small');
+    : await runPostgres(llite, dbName(llite));
 
 const lines: string[][] = [
   [

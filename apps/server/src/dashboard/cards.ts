@@ -1,7 +1,7 @@
 import { type DashboardCard, OUTDOOR_SCORE_REASON, type Scope, type TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
-import { podSumsSql } from './readings-query';
+import { cardReadingsSql } from './card-readings';
 
 /** A card as listCards reads it; the routes add each card's limits (contracts' dashboardCardSchema). */
 export type Card = Omit<DashboardCard, 'notificationMargin' | 'limits'>;
@@ -74,8 +74,7 @@ export async function listCards(
   // most of the time. The page carries its total and counts, and each card its readings: per
   // sensor type the mean of every reading of the card's visible pods (sum over count, not a mean
   // of pod means) and the mean voltage of the pods behind them, as it is those readings the voltage
-  // converts (electricity = 12 x reading x voltage / 1000). A pod left with no readings of a type
-  // once rollup rows are subtracted did not contribute (n = 0).
+  // converts (electricity = 12 x reading x voltage / 1000); cardReadingsSql says where they come from.
   const areaCount =
     level === 'location'
       ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))`
@@ -87,7 +86,7 @@ export async function listCards(
   // only outdoor pods (a site's "Outdoor" area), whose card is the weather (docs/domain.md#consumption).
   const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
-  const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
+  const readings = cardReadingsSql(level, q.window, q.now ?? new Date(), params);
   // The score is the stored green_score row (docs/domain.md#green-score), read in this same statement: a card
   // never computes one. An outdoor pod has none.
   const rows = await db.query<Card & { total: number; outdoor: boolean }>(
@@ -99,10 +98,7 @@ export async function listCards(
        WHERE ${whereSql}
        ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
      ), p AS MATERIALIZED (${pods}),
-     r AS MATERIALIZED (
-       SELECT p.card, u.sensor_type, sum(u.n)::float8 AS n, sum(u.s) AS s, avg(p.voltage)::float8 AS voltage
-       FROM (${sums}) u JOIN p ON p.id = u.pod_id WHERE u.n > 0 GROUP BY 1, 2
-     )
+     ${readings}
      SELECT page.*, coalesce((SELECT json_agg(json_build_object('sensorType', r.sensor_type, 'avg', r.s / r.n, 'voltage', r.voltage))
                               FROM r WHERE r.card = page.id), '[]') AS readings
      FROM page ORDER BY page.title ${q.direction}, page.id ${q.direction}`,
