@@ -15,10 +15,9 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import {
-  addPodRowsSql,
+  buildPlacesFromPods,
   type Database,
   DERIVED_TABLES,
-  LOCATION_ROLLUPS,
   listCards,
   meansByBucket,
   migrate,
@@ -155,17 +154,15 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
 }
 
 /**
- * The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
- * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
+ * The pod rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
+ * stored in time order, as ingest appends them (a bucket's rows for all pods lie together); the place
+ * rows and latest-reading bounds are then built from them (buildPlacesFromPods).
  */
-const ROLLUPS = [
-  ...POD_ROLLUPS.map(
-    (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
+const ROLLUPS = POD_ROLLUPS.map(
+  (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
-  ),
-  ...LOCATION_ROLLUPS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
-];
+);
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
@@ -207,6 +204,7 @@ async function loadPostgres(l: Layout, name: string) {
   const copyMs = performance.now() - t0;
   await client.query("SET work_mem = '512MB'");
   for (const sql of ROLLUPS) await client.query(sql);
+  await buildPlacesFromPods(db, '2, 1');
   await client.query(VACUUM);
   await client.query('CREATE TABLE bench_layout (layout text NOT NULL)');
   await client.query('INSERT INTO bench_layout VALUES ($1)', [layoutKey(l)]);
@@ -242,9 +240,12 @@ async function loadPglite(l: Layout, dir: string) {
     copyMs = performance.now() - t0;
     await lite.exec("SET work_mem = '512MB'");
     for (const sql of ROLLUPS) await lite.exec(sql);
-    await lite.exec(VACUUM);
-    rollupMs = performance.now() - t0 - copyMs;
     await lite.close();
+    const built = await openPglite(dir);
+    await buildPlacesFromPods(built, '2, 1');
+    await built.query(VACUUM);
+    await built.close();
+    rollupMs = performance.now() - t0 - copyMs;
     writeFileSync(meta, want);
   }
   const db = await openPglite(dir);
@@ -280,6 +281,21 @@ const rawStatAll = (db: Database, podIds: number[], w: TimeWindow) =>
      WHERE pod_id = ANY($1::int[]) AND created >= $2::timestamptz AND created < $3::timestamptz GROUP BY 1, 2`,
     [podIds, w.from, w.to],
   );
+
+/** The root page's figures from raw readings (untimed): per location and type the mean and the mean voltage of the pods with readings. */
+async function rawCards(db: Database, w: TimeWindow): Promise<[string, number][]> {
+  const rows = await db.query<{ card: number; sensor_type: string; avg: number; voltage: number }>(
+    `SELECT card, sensor_type, sum(s) / sum(n) AS avg, avg(voltage)::float8 AS voltage FROM (
+       SELECT p.location_id AS card, m.sensor_type, p.voltage, count(*) AS n, sum(m.value) AS s
+       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor
+       WHERE m.created >= $1::timestamptz AND m.created < $2::timestamptz GROUP BY 1, 2, p.id, 3) x GROUP BY 1, 2`,
+    [w.from, w.to],
+  );
+  return rows.flatMap((r): [string, number][] => [
+    [`card ${r.card}/${r.sensor_type}`, r.avg],
+    [`card ${r.card}/${r.sensor_type}/V`, r.voltage],
+  ]);
+}
 
 async function rawGraph(db: Database, podIds: number[], w: TimeWindow) {
   const { bucket, edges } = planBuckets(w, TZ);
@@ -356,11 +372,25 @@ async function measure(db: Database, podIds: number[], label: string) {
   }
   for (const { name, mode } of WINDOWS) {
     const w = windowOf(mode);
+    // Both ways a card is read: whole locations from their rows (the cards as the API answers them, means
+    // and voltages), other cards pod by pod (sumsByPod).
     const byPod = await sumsByPod(db, podIds, w, NOW);
     const rawByPod = await rawStatAll(db, podIds, w);
+    const figures = (await statAll(db, w)).results.flatMap((c) =>
+      c.readings.flatMap((r): [string, number][] => [
+        [`card ${c.id}/${r.sensorType}`, r.avg],
+        [`card ${c.id}/${r.sensorType}/V`, r.voltage],
+      ]),
+    );
     const check1 = compare(
-      new Map(byPod.filter((r) => r.n > 0).map((r) => [`${r.podId}/${r.sensorType}`, r.s / r.n])),
-      new Map(rawByPod.map((r) => [`${r.pod_id}/${r.sensor_type}`, r.avg])),
+      new Map([
+        ...byPod.filter((r) => r.n > 0).map((r): [string, number] => [`${r.podId}/${r.sensorType}`, r.s / r.n]),
+        ...figures,
+      ]),
+      new Map([
+        ...rawByPod.map((r): [string, number] => [`${r.pod_id}/${r.sensor_type}`, r.avg]),
+        ...(await rawCards(db, w)),
+      ]),
     );
     out.set(`${name}/stat-all`, {
       rollup: await time(() => statAll(db, w)),
@@ -436,6 +466,12 @@ async function runPostgres(l: Layout, name: string) {
 /** One database per scale, so --reuse keeps each loaded one. */
 const dbName = (l: Layout) => `${args.database}_${l.pods}p_${l.rows}`;
 const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, dbName(lpg));
+// The same readings over fewer pods, measured right after: how each read's cost grows with the pod count.
+const BASELINE_PODS = args['baseline-pods'] === undefined ? undefined : Number(args['baseline-pods']);
+const baseResults =
+  BASELINE_PODS === undefined || args['skip-postgres']
+    ? undefined
+    : await runPostgres(layout(BASELINE_PODS, READINGS), dbName(layout(BASELINE_PODS, READINGS)));
 let liteResults: Map<string, Measured> | undefined;
 if (!args['skip-pglite']) {
   const dir = `${args['pglite-dir']}-${llite.pods}x${llite.rows}`;
@@ -451,9 +487,7 @@ if (!args['skip-pglite']) {
 // PGlite / PostgreSQL compares the two at the same scale: PostgreSQL is measured again at PGlite's if they differ.
 const sameScale = llite.rows === lpg.rows;
 const pgAtLiteScale =
-  sameScale || !liteResults || args['skip-postgres']
-    ? pgResults
-    : await runPostgres(llite, dbName(llite));
+  sameScale || !liteResults || args['skip-postgres'] ? pgResults : await runPostgres(llite, dbName(llite));
 
 const lines: string[][] = [
   [
@@ -518,3 +552,47 @@ speed-up = raw p50 / rollup p50 in the same run; max abs(rollup - raw) compares 
 load average at the end: ${loadavg()
   .map((x) => x.toFixed(2))
   .join(' ')}`);
+
+if (pgResults && baseResults) {
+  const table: string[][] = [
+    [
+      'window',
+      'query',
+      'target (PG p95)',
+      `${PODS} pods p50 / p95 ms`,
+      `${BASELINE_PODS} pods p50 / p95 ms`,
+      `p50 ratio ${PODS} / ${BASELINE_PODS}`,
+      `p95 ratio ${PODS} / ${BASELINE_PODS}`,
+      'checks',
+      `time at ${PODS} pods`,
+    ],
+  ];
+  for (const { name } of WINDOWS) {
+    for (const kind of ['stat-all', 'graph'] as Kind[]) {
+      const key = `${name}/${kind}`;
+      const [big, small] = [pgResults.get(key), baseResults.get(key)];
+      if (!big || !small) continue;
+      const diff = Math.max(big.check.maxDiff, small.check.maxDiff);
+      const missing = big.check.missing + small.check.missing;
+      table.push([
+        name,
+        kind,
+        `<= ${TARGETS[key]} ms`,
+        pair(big.rollup),
+        pair(small.rollup),
+        `${(big.rollup.p50 / small.rollup.p50).toFixed(2)}x`,
+        `${(big.rollup.p95 / small.rollup.p95).toFixed(2)}x`,
+        `${diff.toExponential(1)}${missing ? ` (${missing} keys differ!)` : ''}`,
+        ok(big.rollup.p95 <= (TARGETS[key] as number)),
+      ]);
+    }
+  }
+  const w2 = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] as string).length)));
+  const row2 = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(w2[c] as number)).join(' | ')} |`;
+  console.log(
+    `\nPostgreSQL at ${PODS} and ${BASELINE_PODS} pods, ${READINGS.toLocaleString('en')} readings each, one after the other in this run:`,
+  );
+  console.log(row2(table[0] as string[]));
+  console.log(`|${w2.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table.slice(1)) console.log(row2(r));
+}

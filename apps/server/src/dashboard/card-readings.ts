@@ -66,8 +66,12 @@ export function cardReadingsSql(
     known AS MATERIALIZED (
       SELECT p.id, p.card, p.voltage, p.card IN (SELECT id FROM whole) AS whole, ${decided.join(', ')}
       FROM p LEFT JOIN ${LAST_READINGS} l ON l.pod_id = p.id),
-    pod_sums AS MATERIALIZED (${perPod}),${place ? `
-    ${place.ctes}` : ''}
+    pod_sums AS MATERIALIZED (${perPod}),${
+      place
+        ? `
+    ${place.ctes}`
+        : ''
+    }
     sums AS (
       SELECT card, sensor_type, sum(n) AS n, sum(s) AS s FROM (
         ${place ? `${place.sql} UNION ALL` : ''}

@@ -1,7 +1,7 @@
 import { type DashboardCard, OUTDOOR_SCORE_REASON, type Scope, type TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
-import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
 import { cardReadingsSql } from './card-readings';
+import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
 
 /** A card as listCards reads it; the routes add each card's limits (contracts' dashboardCardSchema). */
 export type Card = Omit<DashboardCard, 'notificationMargin' | 'limits'>;

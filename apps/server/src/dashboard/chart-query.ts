@@ -1,6 +1,12 @@
 import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
-import { LOCATION_ROLLUP, type LocationRollup, PLACE_STALE, POD_ROLLUP, TYPE_COLUMNS } from '../telemetry/rollup-tables';
+import {
+  LOCATION_ROLLUP,
+  type LocationRollup,
+  PLACE_STALE,
+  POD_ROLLUP,
+  TYPE_COLUMNS,
+} from '../telemetry/rollup-tables';
 import { splitFine } from './place-plan';
 import { type PodSet, spansSql } from './readings-query';
 import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span } from './window';

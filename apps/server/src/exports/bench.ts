@@ -28,5 +28,5 @@ export { computeScores } from '../score/score-compute';
 export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
-export { addPodRowsSql } from '../telemetry/location-rollups';
-export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
+export { buildPlacesFromPods } from '../telemetry/location-rollups';
+export { DERIVED_TABLES, POD_ROLLUPS } from '../telemetry/rollup-tables';

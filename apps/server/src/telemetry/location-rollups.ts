@@ -113,6 +113,20 @@ export async function addPodsToTheirLocations(tx: Queryable, podIds: readonly nu
 }
 
 /**
+ * Every place's rows and every pod's latest-reading bounds built from the pods' rows, for a database
+ * whose readings and pod rollups were written straight in (the benches' loads) and has no place rows yet.
+ * `order` is the rows' insert order (bench: '2, 1', time first, as ingest appends them).
+ */
+export async function buildPlacesFromPods(db: Queryable, order = '1, 2'): Promise<void> {
+  for (const level of PLACE_ROLLUPS) await db.query(addPodRowsSql(level, 'NOT x.outdoor', { order }));
+  const pods = await db.query<{ id: number }>('SELECT id FROM pod');
+  await refreshLastReadings(
+    db,
+    pods.map((p) => p.id),
+  );
+}
+
+/**
  * Waits for ingest statements already writing place rows (their readings are then in the pod rows read
  * after it) and holds new ones until this transaction commits (they then file under the pod's new place).
  */
@@ -123,8 +137,8 @@ export async function lockPlaceRollups(tx: Queryable): Promise<void> {
 /**
  * Carries a pod's rows from one place to another (or off and on them as it turns outdoor or indoor), in
  * the transaction that changes the pod, under lockPlaceRollups. It announces the move to the trigger
- * that marks places stale when a pod is placed without one (migration 029), and rebuilds any place so
- * marked while it holds the lock.
+ * that marks places stale when a pod is placed without one (migration 029), and first rebuilds any
+ * place so marked while it holds the lock.
  */
 export async function movePodRollups(
   tx: Queryable,
@@ -136,6 +150,8 @@ export async function movePodRollups(
   const moves = { location: turns || from.locationId !== to.locationId, area: turns || from.areaId !== to.areaId };
   if (!moves.location && !moves.area) return;
   await lockPlaceRollups(tx);
+  // First, while the pod table still says where the pod was: the move then shifts rows that are right.
+  await rebuildStalePlaces(tx);
   await tx.query("SELECT set_config('greenpod.rollups_moved', $1, true)", [String(podId)]);
   // An outdoor pod is in no place's rows: turning a pod outdoor takes it off, turning it indoor adds it.
   for (const [end, sign] of [
@@ -146,7 +162,6 @@ export async function movePodRollups(
     if (moves.location) await shiftLevels(tx, LOCATION_ROLLUPS, podId, end.locationId, sign);
     if (moves.area) await shiftLevels(tx, AREA_ROLLUPS, podId, end.areaId, sign);
   }
-  await rebuildStalePlaces(tx);
 }
 
 /**
@@ -160,9 +175,7 @@ export async function rebuildStalePlaces(tx: Queryable): Promise<void> {
   for (const { key, place_id } of stale) {
     for (const level of PLACE_ROLLUPS.filter((l) => l.key === key)) {
       await tx.query(`DELETE FROM ${level.table} WHERE ${level.key} = $1`, [place_id]);
-      await tx.query(addPodRowsSql(level, `x.${level.key} = $1 AND NOT x.outdoor`, { target: '$1::int' }), [
-        place_id,
-      ]);
+      await tx.query(addPodRowsSql(level, `x.${level.key} = $1 AND NOT x.outdoor`, { target: '$1::int' }), [place_id]);
     }
     await tx.query(`DELETE FROM ${PLACE_STALE} WHERE key = $1 AND place_id = $2`, [key, place_id]);
   }

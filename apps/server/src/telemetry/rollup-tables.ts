@@ -120,8 +120,4 @@ export const LAST_READINGS = 'pod_last_reading';
 export const PLACE_STALE = 'place_rollup_stale';
 
 /** Every table derived from raw readings, per pod and per place. */
-export const DERIVED_TABLES = [
-  ...POD_ROLLUPS.map((l) => l.table),
-  ...PLACE_ROLLUPS.map((l) => l.table),
-  LAST_READINGS,
-];
+export const DERIVED_TABLES = [...POD_ROLLUPS.map((l) => l.table), ...PLACE_ROLLUPS.map((l) => l.table), LAST_READINGS];
