@@ -1,4 +1,4 @@
-import type { TimeWindow } from '@greenpod/contracts';
+import type { Scope, TimeWindow } from '@greenpod/contracts';
 import type { SqlParam } from '../db/database';
 import {
   AREA_ROLLUPS,
@@ -8,6 +8,7 @@ import {
   type PlaceRollup,
   TYPE_COLUMNS,
 } from '../telemetry/rollup-tables';
+import { whollyVisibleSql } from './dashboard-scope';
 import { placeTerms } from './place-plan';
 import { podSumsSql, spansSql } from './readings-query';
 
@@ -23,7 +24,8 @@ const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] |
 /**
  * CTEs ending in `r` (card, sensor_type, n, s, voltage): per card and sensor type the count and sum of
  * its pods' readings in the window and the mean voltage of the pods that have any, for the cards of
- * CTE `page` (id) whose pods are CTE `p` (id, card, voltage).
+ * CTE `page` (id) whose pods are CTE `p` (id, card, voltage): the indoor pods `scope` sees (all pods of
+ * an area of outdoor pods only, or of a pod card).
  *
  * Performance (bench/query, ADR 0028): a card that shows every indoor pod of its place (`whole`) reads
  * its place's rows, one per bucket, instead of each pod's rollup rows, so its cost does not grow with
@@ -35,6 +37,7 @@ const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] |
  */
 export function cardReadingsSql(
   level: 'location' | 'area' | 'pod',
+  scope: Scope,
   window: TimeWindow,
   now: Date,
   params: SqlParam[],
@@ -49,11 +52,13 @@ export function cardReadingsSql(
       WHEN l.${c.lo} >= ${from} AND l.${c.hi} < ${to} THEN true END AS ${has(c)}`,
   );
   const open = TYPE_COLUMNS.map((c) => `${has(c)} IS NULL`).join(' OR ');
-  // Places whose rows hold just the card's pods: all their indoor pods shown, rows not marked stale.
+  // Places whose rows hold just the card's pods: the caller sees all their pods (bound at the place or
+  // above), they have an indoor pod (an area of outdoor pods only shows those, which no rows hold), and
+  // their rows are not marked stale. Decided from the places, not by going through their pods.
   const whole = levels
-    ? `SELECT x.${column} AS id FROM pod x WHERE x.${column} IN (SELECT id FROM page) AND NOT x.outdoor
-         AND x.${column} NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = '${column}')
-       GROUP BY 1 HAVING bool_and(x.id IN (SELECT id FROM p))`
+    ? `SELECT page.id FROM page WHERE page.id IN (${whollyVisibleSql(scope, level as 'location' | 'area', params)})
+         AND page.id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = '${column}')
+         AND EXISTS (SELECT 1 FROM pod x WHERE x.${column} = page.id AND NOT x.outdoor)`
     : 'SELECT NULL::int AS id WHERE false';
   const perPod = podSumsSql(window, now, params, `ARRAY(SELECT id FROM known WHERE NOT whole OR ${open})`);
   const summed = TYPE_COLUMNS.map((c) => `bool_or(n > 0) FILTER (WHERE sensor_type = '${c.type}') AS ${has(c)}`);

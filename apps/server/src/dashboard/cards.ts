@@ -86,7 +86,7 @@ export async function listCards(
   // only outdoor pods (a site's "Outdoor" area), whose card is the weather (docs/domain.md#consumption).
   const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
   const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
-  const readings = cardReadingsSql(level, q.window, q.now ?? new Date(), params);
+  const readings = cardReadingsSql(level, scope, q.window, q.now ?? new Date(), params);
   // The score is the stored green_score row (docs/domain.md#green-score), read in this same statement: a card
   // never computes one. An outdoor pod has none.
   const rows = await db.query<Card & { total: number; outdoor: boolean }>(
