@@ -58,6 +58,8 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: 'greenpod_bench_query' },
     /** Also measure PostgreSQL at this many pods (the same readings), to print how cost grows with pods. */
     'baseline-pods': { type: 'string' },
+    /** With --baseline-pods: only that comparison (no raw SQL, no checks). */
+    'baseline-only': { type: 'boolean', default: false },
   },
 });
 const PODS = Number(args.pods);
@@ -467,11 +469,37 @@ async function runPostgres(l: Layout, name: string, opts: { hold?: boolean; meas
 }
 
 /**
+ * CPU time (ns) the server's backends connected to `db`'s database have used so far, from /proc/<pid>/schedstat:
+ * what a read costs PostgreSQL whatever else the machine runs (wall-clock times also count the wait for a
+ * core). Undefined when the server's processes are not readable here (another machine).
+ */
+async function backendCpuNs(db: Database): Promise<number | undefined> {
+  const rows = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = $1',
+    ['client backend'],
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      return undefined;
+    }
+  }
+  return rows.length ? total : undefined;
+}
+
+interface PodsTiming extends Timing {
+  /** PostgreSQL CPU per call, ms (backendCpuNs). */
+  cpu?: number;
+}
+
+/**
  * p50 / p95 of the API's two reads on two databases, each case's calls alternating between them, so
- * that whatever else runs on the machine weighs on both alike and their ratio means something.
+ * that whatever else runs on the machine weighs on both alike, and the CPU each call cost PostgreSQL.
  */
 async function comparePods(big: Database, small: Database) {
-  const out = new Map<string, { big: Timing; small: Timing }>();
+  const out = new Map<string, { big: PodsTiming; small: PodsTiming }>();
   for (let i = 0; i < 5; i++)
     for (const db of [big, small])
       for (const { mode } of WINDOWS) {
@@ -484,21 +512,22 @@ async function comparePods(big: Database, small: Database) {
       ['stat-all', statAll],
       ['graph', graph],
     ] as const) {
+      const sides = { big, small };
       const samples = { big: [] as number[], small: [] as number[] };
+      const cpuBefore = { big: await backendCpuNs(big), small: await backendCpuNs(small) };
       for (let i = 0; i < RUNS; i++)
-        for (const [side, db] of [
-          ['big', big],
-          ['small', small],
-        ] as const) {
+        for (const side of ['big', 'small'] as const) {
           const t = performance.now();
-          await read(db, w);
+          await read(sides[side], w);
           samples[side].push(performance.now() - t);
         }
-      const timing = (xs: number[]) => {
-        xs.sort((a, b) => a - b);
-        return { p50: pct(xs, 0.5), p95: pct(xs, 0.95), n: xs.length };
+      const timing = async (side: 'big' | 'small'): Promise<PodsTiming> => {
+        const xs = samples[side].sort((a, b) => a - b);
+        const [before, after] = [cpuBefore[side], await backendCpuNs(sides[side])];
+        const cpu = before !== undefined && after !== undefined ? (after - before) / 1e6 / RUNS : undefined;
+        return { p50: pct(xs, 0.5), p95: pct(xs, 0.95), n: xs.length, ...(cpu === undefined ? {} : { cpu }) };
       };
-      out.set(`${name}/${kind}`, { big: timing(samples.big), small: timing(samples.small) });
+      out.set(`${name}/${kind}`, { big: await timing('big'), small: await timing('small') });
     }
   }
   return out;
@@ -511,7 +540,10 @@ const dbName = (l: Layout) => `${args.database}_${l.pods}p_${l.rows}`;
 const BASELINE_PODS = args['baseline-pods'] === undefined ? undefined : Number(args['baseline-pods']);
 const pgMain = args['skip-postgres']
   ? undefined
-  : await runPostgres(lpg, dbName(lpg), { hold: BASELINE_PODS !== undefined });
+  : await runPostgres(lpg, dbName(lpg), {
+      hold: BASELINE_PODS !== undefined,
+      measure: !(args['baseline-only'] && BASELINE_PODS !== undefined),
+    });
 const pgResults = pgMain?.results;
 let pods: Awaited<ReturnType<typeof comparePods>> | undefined;
 if (pgMain?.db && BASELINE_PODS !== undefined) {
@@ -612,6 +644,8 @@ if (pgResults && pods) {
       `${BASELINE_PODS} pods p50 / p95 ms`,
       `p50 ratio ${PODS} / ${BASELINE_PODS}`,
       `p95 ratio ${PODS} / ${BASELINE_PODS}`,
+      `PG CPU ms/call ${PODS} / ${BASELINE_PODS} pods`,
+      'CPU ratio',
       `time at ${PODS} pods`,
     ],
   ];
@@ -628,6 +662,12 @@ if (pgResults && pods) {
         pair(pair2.small),
         `${(pair2.big.p50 / pair2.small.p50).toFixed(2)}x`,
         `${(pair2.big.p95 / pair2.small.p95).toFixed(2)}x`,
+        pair2.big.cpu === undefined || pair2.small.cpu === undefined
+          ? '-'
+          : `${ms(pair2.big.cpu)} / ${ms(pair2.small.cpu)}`,
+        pair2.big.cpu === undefined || pair2.small.cpu === undefined
+          ? '-'
+          : `${(pair2.big.cpu / pair2.small.cpu).toFixed(2)}x`,
         ok(pair2.big.p95 <= (TARGETS[key] as number)),
       ]);
     }
