@@ -12,7 +12,7 @@ import { whollyVisibleSql } from './dashboard-scope';
 import { placeTerms } from './place-plan';
 import { podSumsSql, spansSql } from './readings-query';
 
-const has = (c: (typeof TYPE_COLUMNS)[number]) => `has_${c.type.toLowerCase()}`;
+type Kind = (typeof TYPE_COLUMNS)[number];
 
 /** The levels a card of whole places reads (ADR 0028); pod cards have none. */
 const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] | undefined> = {
@@ -21,37 +21,42 @@ const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] |
   pod: undefined,
 };
 
+/** What a card stands for, and which pods (`t`) are its: the indoor pods the caller sees, as a condition. */
+export interface CardPods {
+  level: 'location' | 'area' | 'pod';
+  /** The pod column naming the card (`location_id`, `area_id`, `id`). */
+  column: string;
+  /** A condition on pod `t` holding for the pods of the cards of CTE `page`. */
+  where: string;
+}
+
 /**
- * CTEs ending in `r` (card, sensor_type, n, s, voltage): per card and sensor type the count and sum of
- * its pods' readings in the window and the mean voltage of the pods that have any, for the cards of
- * CTE `page` (id) whose pods are CTE `p` (id, card, voltage): the indoor pods `scope` sees (all pods of
- * an area of outdoor pods only, or of a pod card).
+ * CTEs ending in `r` (card, sensor_type, n, s, voltage): per card of CTE `page` (id) and sensor type the
+ * count and sum of its pods' readings in the window and the mean voltage of the pods that have any.
  *
  * Performance (bench/query, ADR 0028): a card that shows every indoor pod of its place (`whole`) reads
  * its place's rows, one per bucket, instead of each pod's rollup rows, so its cost does not grow with
- * its pods; the raw readings at the window's ragged ends are read by time. Which of its pods have
- * readings (their voltages make the mean) comes from the bounds on each pod's latest reading: a pod
- * whose latest lies before the window has none, one whose latest lies inside it has some. Only pods
- * the bounds leave open (a reading after the window's end), and the pods of other cards, are summed
- * one by one as before.
+ * its pods' readings; the raw readings at the window's ragged ends are read by time. Which of its pods
+ * have readings (their voltages make the mean) comes from the bounds on each pod's latest reading, in
+ * one pass over the cards' pods: a pod whose latest lies before the window has none, one whose latest
+ * lies inside it has some. Only the pods the bounds leave open (a reading after the window's end), and
+ * the pods of the other cards, are summed one by one from their own rollups.
  */
 export function cardReadingsSql(
-  level: 'location' | 'area' | 'pod',
+  cards: CardPods,
   scope: Scope,
   window: TimeWindow,
   now: Date,
   params: SqlParam[],
 ): string {
+  const { level, column } = cards;
   const levels = PLACE_LEVELS[level];
-  const column = level === 'pod' ? 'id' : `${level}_id`;
   const from = `$${params.push(window.from)}::timestamptz`;
   const to = `$${params.push(window.to)}::timestamptz`;
-  // Per pod and kind: has readings in the window (true), has none (false), cannot tell (null).
-  const decided = TYPE_COLUMNS.map(
-    (c) => `CASE WHEN l.${c.hi} IS NULL OR l.${c.hi} < ${from} THEN false
-      WHEN l.${c.lo} >= ${from} AND l.${c.hi} < ${to} THEN true END AS ${has(c)}`,
-  );
-  const open = TYPE_COLUMNS.map((c) => `${has(c)} IS NULL`).join(' OR ');
+  // Per pod and kind, from the bounds on its latest reading: it has readings in the window, or nobody can tell.
+  const has = (c: Kind) => `(l.${c.lo} >= ${from} AND l.${c.hi} < ${to})`;
+  const open = (c: Kind) => `(l.${c.hi} >= ${from} AND NOT ${has(c)})`;
+  const inWhole = `t.${column} IN (SELECT id FROM whole)`;
   // Places whose rows hold just the card's pods: the caller sees all their pods (bound at the place or
   // above), they have an indoor pod (an area of outdoor pods only shows those, which no rows hold), and
   // their rows are not marked stale. Decided from the places, not by going through their pods.
@@ -60,17 +65,23 @@ export function cardReadingsSql(
          AND page.id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = '${column}')
          AND EXISTS (SELECT 1 FROM pod x WHERE x.${column} = page.id AND NOT x.outdoor)`
     : 'SELECT NULL::int AS id WHERE false';
-  const perPod = podSumsSql(window, now, params, `ARRAY(SELECT id FROM known WHERE NOT whole OR ${open})`);
-  const summed = TYPE_COLUMNS.map((c) => `bool_or(n > 0) FILTER (WHERE sensor_type = '${c.type}') AS ${has(c)}`);
-  const present = TYPE_COLUMNS.map(
-    (c) => `avg(k.voltage) FILTER (WHERE coalesce(k.${has(c)}, pp.${has(c)}, false))::float8 AS ${has(c)}`,
+  const decided = TYPE_COLUMNS.map(
+    (c) =>
+      `sum(t.voltage) FILTER (WHERE ${inWhole} AND ${has(c)}) AS ${c.n}, count(*) FILTER (WHERE ${inWhole} AND ${has(c)}) AS ${c.s}`,
   );
-  const voltageOf = `CASE s.sensor_type ${TYPE_COLUMNS.map((c) => `WHEN '${c.type}' THEN v.${has(c)}`).join(' ')} END`;
+  const openSomewhere = `NOT ${inWhole} OR ${TYPE_COLUMNS.map(open).join(' OR ')}`;
+  const perPod = podSumsSql(window, now, params, 'ARRAY(SELECT id FROM opened)');
+  const unpivot = TYPE_COLUMNS.map((c) => `('${c.type}', d.${c.n}, d.${c.s})`).join(', ');
+  const openType = `CASE u.sensor_type ${TYPE_COLUMNS.map((c) => `WHEN '${c.type}' THEN o.${c.n}`).join(' ')} END`;
   const place = levels ? placeSumsSql(levels, window, now, params) : undefined;
   return `whole AS MATERIALIZED (${whole}),
-    known AS MATERIALIZED (
-      SELECT p.id, p.card, p.voltage, p.card IN (SELECT id FROM whole) AS whole, ${decided.join(', ')}
-      FROM p LEFT JOIN ${LAST_READINGS} l ON l.pod_id = p.id),
+    decided AS MATERIALIZED (
+      SELECT t.${column} AS card, ${decided.join(', ')}, array_agg(t.id) FILTER (WHERE ${openSomewhere}) AS open
+      FROM pod t LEFT JOIN ${LAST_READINGS} l ON l.pod_id = t.id WHERE ${cards.where} GROUP BY 1),
+    opened AS MATERIALIZED (
+      SELECT t.id, t.${column} AS card, t.voltage, ${inWhole} AS whole,
+        ${TYPE_COLUMNS.map((c) => `coalesce(${open(c)}, false) AS ${c.n}`).join(', ')}
+      FROM pod t LEFT JOIN ${LAST_READINGS} l ON l.pod_id = t.id WHERE t.id IN (SELECT unnest(open) FROM decided)),
     pod_sums AS MATERIALIZED (${perPod}),${
       place
         ? `
@@ -80,14 +91,19 @@ export function cardReadingsSql(
     sums AS (
       SELECT card, sensor_type, sum(n) AS n, sum(s) AS s FROM (
         ${place ? `${place.sql} UNION ALL` : ''}
-        SELECT k.card, u.sensor_type, u.n, u.s FROM pod_sums u JOIN known k ON k.id = u.pod_id WHERE NOT k.whole AND u.n > 0
+        SELECT o.card, u.sensor_type, u.n, u.s FROM pod_sums u JOIN opened o ON o.id = u.pod_id WHERE NOT o.whole AND u.n > 0
       ) x GROUP BY 1, 2 HAVING sum(n) > 0),
     volts AS (
-      SELECT k.card, ${present.join(', ')}
-      FROM known k LEFT JOIN (SELECT pod_id, ${summed.join(', ')} FROM pod_sums GROUP BY 1) pp ON pp.pod_id = k.id
-      GROUP BY 1),
+      SELECT card, sensor_type, sum(v) AS v, sum(k) AS k FROM (
+        SELECT d.card, x.sensor_type, x.v, x.k FROM decided d CROSS JOIN LATERAL (VALUES ${unpivot}) x(sensor_type, v, k)
+        UNION ALL
+        SELECT o.card, u.sensor_type, o.voltage, 1 FROM pod_sums u JOIN opened o ON o.id = u.pod_id
+        WHERE u.n > 0 AND (NOT o.whole OR ${openType})
+      ) x GROUP BY 1, 2),
     r AS MATERIALIZED (
-      SELECT s.card, s.sensor_type, s.n, s.s, ${voltageOf} AS voltage FROM sums s JOIN volts v ON v.card = s.card)`;
+      -- avg() of integers is their sum over their count as numeric: the same division, the same mean.
+      SELECT s.card, s.sensor_type, s.n, s.s, (v.v::numeric / nullif(v.k, 0)::numeric)::float8 AS voltage
+      FROM sums s JOIN volts v ON v.card = s.card AND v.sensor_type = s.sensor_type)`;
 }
 
 /**
@@ -106,7 +122,10 @@ function placeSumsSql(levels: readonly PlaceRollup[], window: TimeWindow, now: D
     if (term.level === 'raw') {
       // A location's ends are under 5 minutes: read for all its pods at once through the time index,
       // not one key range per pod. An area's (under an hour, no 5-minute rows) through its pods' keys.
-      const pods = key === 'location_id' ? '' : 'pod_id = ANY(ARRAY(SELECT id FROM known WHERE whole)) AND';
+      const pods =
+        key === 'location_id'
+          ? ''
+          : `pod_id = ANY(ARRAY(SELECT id FROM pod WHERE ${key} IN (SELECT id FROM whole) AND NOT outdoor)) AND`;
       raw.push(`SELECT pod_id, sensor_type, ${term.weight}::float8 AS n, ${sign}value AS s FROM measurement
         WHERE ${pods} ${spansSql('created', term.spans, params)} AND EXISTS (SELECT 1 FROM whole)`);
       continue;
@@ -123,8 +142,8 @@ function placeSumsSql(levels: readonly PlaceRollup[], window: TimeWindow, now: D
       FROM (SELECT card, ${sums} FROM (${rows.join(' UNION ALL ')}) u GROUP BY 1) w
       CROSS JOIN LATERAL (VALUES ${unpivot}) AS t(sensor_type, n, s)`);
   if (raw.length)
-    parts.push(`SELECT k.card, m.sensor_type, sum(m.n) AS n, sum(m.s) AS s
-      FROM raw_ends m JOIN known k ON k.id = m.pod_id AND k.whole GROUP BY 1, 2`);
+    parts.push(`SELECT t.${key} AS card, m.sensor_type, sum(m.n) AS n, sum(m.s) AS s FROM raw_ends m
+      JOIN pod t ON t.id = m.pod_id AND NOT t.outdoor AND t.${key} IN (SELECT id FROM whole) GROUP BY 1, 2`);
   return {
     ctes: `raw_ends AS MATERIALIZED (${raw.length ? raw.join(' UNION ALL ') : 'SELECT 0 AS pod_id, NULL::text AS sensor_type, 0::float8 AS n, 0::float8 AS s WHERE false'}),`,
     sql: parts.length

@@ -88,8 +88,14 @@ export async function listCards(
   // Averages leave outdoor pods out (they measure the weather), except a pod's own card and an area that holds
   // only outdoor pods (a site's "Outdoor" area), whose card is the weather (docs/domain.md#consumption).
   const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
-  const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND ${seen('t.id', visible.pods)} ${indoor}`;
-  const readings = cardReadingsSql(level, scope, q.window, q.now ?? new Date(), params);
+  const pods = `t.${def.podColumn} IN (SELECT id FROM page) AND ${seen('t.id', visible.pods)} ${indoor}`;
+  const readings = cardReadingsSql(
+    { level, column: def.podColumn, where: pods },
+    scope,
+    q.window,
+    q.now ?? new Date(),
+    params,
+  );
   // The score is the stored green_score row (docs/domain.md#green-score), read in this same statement: a card
   // never computes one. An outdoor pod has none.
   const rows = await db.query<Card & { total: number; outdoor: boolean }>(
@@ -100,8 +106,7 @@ export async function listCards(
        FROM ${def.table} t ${def.joins} LEFT JOIN green_score gs ON gs.level = '${level}' AND gs.id = t.id
        WHERE ${whereSql}
        ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
-     ), p AS MATERIALIZED (${pods}),
-     ${readings}
+     ), ${readings}
      SELECT page.*, coalesce((SELECT json_agg(json_build_object('sensorType', r.sensor_type, 'avg', r.s / r.n, 'voltage', r.voltage))
                               FROM r WHERE r.card = page.id), '[]') AS readings
      FROM page ORDER BY page.title ${q.direction}, page.id ${q.direction}`,
