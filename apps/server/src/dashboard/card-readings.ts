@@ -13,6 +13,8 @@ import { placeTerms } from './place-plan';
 import { podSumsSql, spansSql } from './readings-query';
 
 type Kind = (typeof TYPE_COLUMNS)[number];
+/** A pod of `opened` is summed one by one for this kind. */
+const unsure = (c: Kind) => `unsure_${c.type.toLowerCase()}`;
 
 /** The levels a card of whole places reads (ADR 0028); pod cards have none. */
 const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] | undefined> = {
@@ -64,8 +66,8 @@ export function cardReadingsSql(
          AND page.id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = '${column}')
          AND EXISTS (SELECT 1 FROM pod x WHERE x.${column} = page.id AND NOT x.outdoor)`
     : 'SELECT NULL::int AS id WHERE false';
-  // Performance (bench/query, 1,000 pods; PostgreSQL CPU per 1,000 pods: 1.6-2.0 ms with a FILTER per
-  // kind, 1.0-1.3 ms so): whole cards' pods grouped by card, voltage and one state per kind (two bits each:
+  // Performance (1,000 pods of the bench/query database, back to back: PostgreSQL CPU 1.6-2.0 ms with a
+  // FILTER per kind, 1.0-1.3 ms so): whole cards' pods grouped by card, voltage and one state per kind (two bits each:
   // 1 has readings, 2 cannot tell), then the few groups are split into kinds.
   const state = TYPE_COLUMNS.map(
     (c, i) =>
@@ -74,7 +76,7 @@ export function cardReadingsSql(
   const openBits = TYPE_COLUMNS.reduce((bits, _, i) => bits | (2 << (2 * i)), 0);
   const kinds = TYPE_COLUMNS.map((c, i) => `('${c.type}', ${2 * i})`).join(', ');
   const perPod = podSumsSql(window, now, params, 'ARRAY(SELECT id FROM opened)');
-  const openType = `CASE u.sensor_type ${TYPE_COLUMNS.map((c) => `WHEN '${c.type}' THEN o.${c.n}`).join(' ')} END`;
+  const openType = `CASE u.sensor_type ${TYPE_COLUMNS.map((c) => `WHEN '${c.type}' THEN o.${unsure(c)}`).join(' ')} END`;
   const place = levels ? placeSumsSql(levels, window, now, params) : undefined;
   return `whole AS MATERIALIZED (${whole}),
     decided AS MATERIALIZED (
@@ -83,7 +85,7 @@ export function cardReadingsSql(
       FROM pod t LEFT JOIN ${LAST_READINGS} l ON l.pod_id = t.id
       WHERE t.${column} IN (SELECT id FROM whole) AND ${cards.where} GROUP BY 1, 2, 3),
     opened AS MATERIALIZED (
-      SELECT t.id, t.${column} AS card, t.voltage, false AS whole, ${TYPE_COLUMNS.map((c) => `true AS ${c.n}`).join(', ')}
+      SELECT t.id, t.${column} AS card, t.voltage, false AS whole, ${TYPE_COLUMNS.map((c) => `true AS ${unsure(c)}`).join(', ')}
       FROM pod t WHERE t.${column} IN (SELECT id FROM page WHERE id NOT IN (SELECT id FROM whole)) AND ${cards.where}
       UNION ALL
       SELECT t.id, t.${column}, t.voltage, true, ${TYPE_COLUMNS.map((c) => `coalesce(${open(c)}, false)`).join(', ')}
