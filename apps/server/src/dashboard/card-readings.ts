@@ -36,13 +36,14 @@ export interface CardPods {
  * CTEs ending in `r` (card, sensor_type, n, s, voltage): per card of CTE `page` (id) and sensor type the
  * count and sum of its pods' readings in the window and the mean voltage of the pods that have any.
  *
- * Performance (bench/query, ADR 0028): a card that shows every indoor pod of its place (`whole`) reads
- * its place's rows, one per bucket, instead of each pod's rollup rows, so its cost does not grow with
- * its pods' readings; the raw readings at the window's ragged ends are read by time. Which of its pods
- * have readings (their voltages make the mean) comes from the bounds on each pod's latest reading, in
- * one pass over the cards' pods: a pod whose latest lies before the window has none, one whose latest
- * lies inside it has some. Only the pods the bounds leave open (a reading after the window's end), and
- * the pods of the other cards, are summed one by one from their own rollups.
+ * Performance (docs/performance.md#1000-pods-cards-of-whole-places, ADR 0028): a card that shows every
+ * indoor pod of its place (`whole`) reads its place's rows, one per bucket, instead of each pod's rollup
+ * rows, so its cost does not grow with its pods' readings; the raw readings at the window's ragged ends
+ * are read by time. Which of its pods have readings (their voltages make the mean) comes from the bounds
+ * on each pod's latest reading, in one pass over the cards' pods: a pod whose latest lies before the
+ * window has none, one whose latest lies inside it has some. Only the pods the bounds leave open (a
+ * reading after the window's end), and the pods of the other cards, are summed one by one from their
+ * own rollups.
  */
 export function cardReadingsSql(
   cards: CardPods,
