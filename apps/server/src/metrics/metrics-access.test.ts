@@ -33,7 +33,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('answers 401 without the token or with a wrong one, from anywhere', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: 'Bearer wrong' },
       { authorization: `Bearer ${TOKEN}x` },
       { authorization: `Basic ${TOKEN}` },

@@ -146,7 +146,7 @@ describe('the metrics move with real work', () => {
   });
 
   it("times requests by their route's pattern, never the URL itself", async () => {
-    const route = (path: string, status: string) => [
+    const route = (path: string, status: string): [string, Record<string, string>] => [
       'greenpod_http_request_duration_seconds_count',
       { method: 'GET', route: path, status_code: status },
     ];
@@ -155,7 +155,7 @@ describe('the metrics move with real work', () => {
         pod: route('/api/pod/:id', '200'),
         missing: route('/api/pod/:id', '404'),
         unmatched: route('(unmatched)', '404'),
-      } as Record<string, [string, Record<string, string>]>,
+      },
       async () => {
         expect((await t.call('GET', `/api/pod/${pod.id}`, { token: t.adminToken })).status).toBe(200);
         expect((await t.call('GET', '/api/pod/987654', { token: t.adminToken })).status).toBe(404);
@@ -209,7 +209,7 @@ describe('the metrics move with real work', () => {
     expect(sampleValue(f, 'greenpod_mail_queue_lag_seconds')).toBeGreaterThanOrEqual(3600);
     expect(sampleValue(f, 'greenpod_ingest_pending_readings')).toBe(0);
 
-    const pools = f.get('greenpod_db_pool_connections')?.samples.map((s) => s.labels.pool);
+    const pools = f.get('greenpod_db_pool_connections')?.samples.map((s) => s.labels.pool ?? '');
     expect(pools).toEqual(t.db.kind === 'pglite' ? ['pglite'] : ['main', 'reads']);
     for (const pool of pools ?? []) {
       const total = sampleValue(f, 'greenpod_db_pool_connections', { pool }) ?? -1;
