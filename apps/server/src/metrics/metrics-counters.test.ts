@@ -218,6 +218,11 @@ describe('the metrics move with real work', () => {
     }
     // The main pool has served every query above; PGlite always has its one connection.
     expect(sampleValue(f, 'greenpod_db_pool_connections', { pool: pools?.[0] ?? '' })).toBeGreaterThanOrEqual(1);
+    // Nothing else runs here (no rules worker): the scrape's own queue query is not counted as busy.
+    if (t.db.kind === 'pglite') {
+      expect(sampleValue(f, 'greenpod_db_pool_idle_connections', { pool: 'pglite' })).toBe(1);
+      expect(sampleValue(f, 'greenpod_db_pool_waiting_clients', { pool: 'pglite' })).toBe(0);
+    }
   });
 });
 

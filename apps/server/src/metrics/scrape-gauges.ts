@@ -30,6 +30,25 @@ type QueueRow = { rules_depth: number; rules_lag: number; mail_depth: number; ma
  */
 export function registerScrapeGauges(registry: Registry, src: ScrapeSources) {
   const registers = [registry];
+  // First: prom-client collects in registration order, and the queue query below would count as busy.
+  const poolGauge = (name: string, help: string, pick: (p: PoolUse) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'],
+      registers,
+      collect() {
+        for (const p of src.db.pools?.() ?? []) this.set({ pool: p.name }, pick(p));
+      },
+    });
+  poolGauge('greenpod_db_pool_connections', 'Open database connections (PGlite: its one)', (p) => p.total);
+  poolGauge('greenpod_db_pool_idle_connections', 'Open database connections doing nothing', (p) => p.idle);
+  poolGauge(
+    'greenpod_db_pool_waiting_clients',
+    'Queries and transactions waiting for a connection (PGlite: waiting for its one connection)',
+    (p) => p.waiting,
+  );
+
   let inFlight: Promise<QueueRow | null> | null = null;
   const queues = () => {
     inFlight ??= src.db
@@ -85,24 +104,6 @@ export function registerScrapeGauges(registry: Registry, src: ScrapeSources) {
       this.set(src.pendingReadings() ?? 0);
     },
   });
-
-  const poolGauge = (name: string, help: string, pick: (p: PoolUse) => number) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['pool'],
-      registers,
-      collect() {
-        for (const p of src.db.pools?.() ?? []) this.set({ pool: p.name }, pick(p));
-      },
-    });
-  poolGauge('greenpod_db_pool_connections', 'Open database connections (PGlite: its one)', (p) => p.total);
-  poolGauge('greenpod_db_pool_idle_connections', 'Open database connections doing nothing', (p) => p.idle);
-  poolGauge(
-    'greenpod_db_pool_waiting_clients',
-    'Queries and transactions waiting for a connection (PGlite: waiting for its one connection)',
-    (p) => p.waiting,
-  );
 }
 
 type PoolUse = ReturnType<NonNullable<Database['pools']>>[number];
