@@ -98,8 +98,18 @@ const schema = z
     // Uploaded images (docs/domain.md#assets): a folder every instance shares when several run; DATA_DIR/assets unless set.
     ASSET_DIR: z.string().optional(),
     ASSET_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).default(100),
+    // GET /metrics (README.md#monitoring): off unless METRICS=1 (this machine only) or a token is set.
+    METRICS: bool.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be 16 or more printable characters without spaces')
+      .optional(),
   })
   .superRefine(brokerFilesNeedSubscriber)
+  .superRefine((c, ctx) => {
+    if (c.METRICS === false && c.METRICS_TOKEN)
+      ctx.addIssue({ code: 'custom', path: ['METRICS'], message: 'is 0 but METRICS_TOKEN is set: unset one of them' });
+  })
   .transform(withAddressLimits)
   .transform((c) => ({ ...c, ASSET_DIR: resolve(c.ASSET_DIR ?? join(c.DATA_DIR, 'assets')) }));
 

@@ -37,6 +37,7 @@ export class GroupCommitWriter {
   private readonly maxRows: number;
   private readonly concurrency: number;
   private readonly onListenerError: (err: unknown) => void;
+  private readonly timeStatement?: (readings: number) => () => void;
 
   constructor(
     private readonly db: Database,
@@ -45,11 +46,14 @@ export class GroupCommitWriter {
       concurrency?: number;
       /** Hears a commit listener's throw (the write itself has committed and succeeds all the same). */
       onListenerError?: (err: unknown) => void;
+      /** Starts timing a statement of that many readings; what it returns is called after the commit (metrics/). */
+      timeStatement?: (readings: number) => () => void;
     } = {},
   ) {
     this.maxRows = options.maxRows ?? 8_000;
     this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
     this.onListenerError = options.onListenerError ?? (() => {});
+    this.timeStatement = options.timeStatement;
   }
 
   /**
@@ -169,11 +173,13 @@ export class GroupCommitWriter {
         return [rows.push(r) - 1];
       }),
     );
+    const timed = this.timeStatement?.(rows.length);
     const skipped = await this.db.transaction(async (tx) => {
       const skippedRows = await insertReadings(tx, rows);
       await enqueueEvaluation(tx, skippedRows.size === 0 ? rows : rows.filter((_, j) => !skippedRows.has(j)));
       return skippedRows;
     });
+    timed?.();
     const stored = skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j));
     // The rows are committed whatever a listener does: its throw must not fail the callers' writes.
     for (const listener of [...this.committed]) {

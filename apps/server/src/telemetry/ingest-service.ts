@@ -1,6 +1,7 @@
 import type { IngestResult } from '@greenpod/contracts';
 import type { Database } from '../db/database';
 import { DATABASE_RETRY_AFTER_S, HttpError } from '../http/errors';
+import type { IngestMetrics, Transport } from '../metrics/app-metrics';
 import { GroupCommitWriter } from './group-commit';
 import { PodDirectory } from './pod-directory';
 import { type PodIdentity, validateReadings } from './reading-validation';
@@ -33,10 +34,12 @@ export class IngestService {
   constructor(
     private readonly db: Database,
     readonly log?: IngestLog,
+    private readonly metrics?: IngestMetrics,
   ) {
     this.pods = new PodDirectory(db);
     this.writer = new GroupCommitWriter(db, {
       onListenerError: (err) => log?.error({ err }, 'a listener of committed readings failed'),
+      timeStatement: metrics?.timeStatement,
     });
   }
 
@@ -54,7 +57,12 @@ export class IngestService {
     await this.stopWatching?.();
   }
 
-  async ingest(pod: PodIdentity, readings: readonly unknown[], now = new Date()): Promise<IngestResult> {
+  async ingest(
+    pod: PodIdentity,
+    readings: readonly unknown[],
+    now = new Date(),
+    transport: Transport = 'http',
+  ): Promise<IngestResult> {
     const { rows, indexes, rejected } = validateReadings(pod, readings, now);
     let outcome: Awaited<ReturnType<GroupCommitWriter['write']>>;
     try {
@@ -63,8 +71,10 @@ export class IngestService {
       // The driver's error carries the statement and all its parameters (~11 KB a batch): never logged.
       const reason = (err as { code?: string }).code ?? (err instanceof Error ? err.message.slice(0, 80) : 'unknown');
       this.note('error', `store failed: ${reason}`, pod, rows.length);
+      this.metrics?.storeFailed(transport, rows.length);
       throw new StoreUnavailableError();
     }
+    this.metrics?.ingested(transport, rows.length, outcome, rejected.length);
     if (outcome.refused.length === 0)
       return { stored: outcome.stored, duplicates: rows.length - outcome.stored, rejected };
     const perReason = new Map<string, number>();

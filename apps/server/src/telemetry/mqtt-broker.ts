@@ -60,7 +60,7 @@ export async function startEmbeddedBroker(opts: {
             return callback(null);
           }
           const at = redelivered.arrival(signIn.identifier, packet.messageId, packet.dup, packet.payload as Buffer);
-          const result = await opts.ingest.ingest(pod, parsed.readings, at);
+          const result = await opts.ingest.ingest(pod, parsed.readings, at, 'mqtt');
           redelivered.stored(signIn.identifier, packet.messageId, packet.payload as Buffer, at);
           if (result.rejected.length)
             opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
