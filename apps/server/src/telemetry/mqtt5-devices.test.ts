@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ReadmeMosquitto, startReadmeMosquitto } from '../mosquitto-process';
 import { mosquittoAvailable } from '../test/mosquitto';
 import { podWithSensors } from '../test/pod-fixture';
-import { type ReadmeMosquitto, startReadmeMosquitto } from '../test/readme-mosquitto';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { brokerCredentialsAtStart } from './broker-credentials';
 import { readingsTopic, startEmbeddedBroker } from './mqtt-broker';
@@ -84,7 +84,7 @@ describe('MQTT 5 devices', () => {
       }),
       { qos: 1, properties: { messageExpiryInterval: 3600, contentType: 'application/json' } },
     );
-    expect(ack?.reasonCode ?? 0).toBe(0);
+    expect((ack as { reasonCode?: number } | undefined)?.reasonCode ?? 0).toBe(0);
     await client.endAsync();
     await vi.waitFor(async () => expect(await stored(pod.id)).toHaveLength(2), { timeout: 10_000, interval: 100 });
     expect(await stored(pod.id)).toEqual([
