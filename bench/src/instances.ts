@@ -51,6 +51,8 @@ const started = new Date();
 const db = await benchDatabase('greenpod_bench_instances', await freePort());
 const sql = new pg.Client({ connectionString: db.url });
 const broker = await startReadmeMosquitto({ user: 'greenpod', password: 'bench-instances-subscriber' });
+// Where the pods connect: the same listener, their own user names.
+const podBrokerUrl = `mqtt://127.0.0.1:${broker.port}`;
 const scratch = mkdtempSync(join(tmpdir(), 'greenpod-bench-instances-'));
 const dataDirs = { a: join(scratch, 'a'), b: join(scratch, 'b') };
 const running = new Map<string, ChildProcess>();
@@ -84,6 +86,7 @@ async function startInstance(name: 'a' | 'b', extra: Record<string, string> = {}
 }
 type Running = Awaited<ReturnType<typeof startInstance>>;
 const stop = async (i: Running, signal: 'SIGTERM' | 'SIGKILL') => {
+  if (i.process.exitCode !== null || i.process.signalCode !== null) throw new Error(`instance ${i.name} had exited`);
   const exited = new Promise((r) => i.process.once('exit', r));
   i.process.kill(signal);
   await exited;
@@ -142,7 +145,7 @@ if ((await a.api('POST', '/api/report-subscription', { locationId: fleet.locatio
   throw new Error('POST /api/report-subscription failed');
 await watchRuleAndViewer();
 progress(`${PODS} pods made`);
-const clients = await connectFleet(broker.env.MQTT_URL.replace(/\/\/[^@]*@/, '//'), fleet.pods);
+const clients = await connectFleet(podBrokerUrl, fleet.pods);
 const acked = new Set<string>();
 
 // 2. Through the broker into one instance, then into two (the second started now: a fresh session).
@@ -239,7 +242,7 @@ check(
 const rotation = await rotationRefusal({
   instances: pair,
   adminApi: a.api,
-  brokerUrl: broker.env.MQTT_URL.replace(/\/\/[^@]*@/, '//'),
+  brokerUrl: podBrokerUrl,
   pod: fleet.pods[PODS - 1] as FleetPod,
   limitMs: 1000,
 });
