@@ -29,4 +29,5 @@ export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
 export { addPodRowsSql } from '../telemetry/location-rollups';
+export { makePartitionsBetween } from '../telemetry/measurement-partitions';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
