@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('maintenance', () => {
-  it('drops raw readings (and their 5-minute location rows) past RAW_RETENTION_DAYS and keeps the rollups', async () => {
+  it('drops the weeks of raw readings (and their 5-minute location rows) past RAW_RETENTION_DAYS and keeps the rollups', async () => {
     const pod = await podWithSensors(t, ['TEMPERATURE']);
     const sensorId = pod.sensors.TEMPERATURE as number;
     const day = 86_400_000;
@@ -23,9 +23,27 @@ describe('maintenance', () => {
       created: new Date(Date.now() - daysAgo * day),
     }));
     await t.db.transaction((tx) => insertReadings(tx, rows));
-    const m = startMaintenance(t.db, { retentionDays: 30, log: t.app.log, everyMs: 3_600_000 });
-    await m.run();
-    m.stop();
+    const pass = async (retentionDays?: number) => {
+      const m = startMaintenance(t.db, { retentionDays, log: t.app.log, everyMs: 3_600_000 });
+      await m.run();
+      await m.stop();
+    };
+    // Without retention, the pass gives the two old readings' weeks partitions of their own.
+    await pass();
+    const partitionOf = async (value: number) =>
+      (
+        await t.db.query<{ part: string }>(
+          'SELECT tableoid::regclass::text AS part FROM measurement WHERE pod_id = $1 AND value = $2',
+          [pod.id, value],
+        )
+      )[0]?.part as string;
+    const [forty, twenty] = [await partitionOf(40), await partitionOf(20)];
+    expect([forty, twenty]).not.toContain('measurement_default');
+    await pass(30);
+    // Whole weeks go: the 40-day-old reading's week ended before the week holding 30 days ago began.
+    const exists = async (table: string) =>
+      (await t.db.query<{ r: string | null }>('SELECT to_regclass($1)::text AS r', [table]))[0]?.r;
+    expect([await exists(forty), await exists(twenty)]).toEqual([null, twenty]);
     const raw = await t.db.query<{ value: number }>('SELECT value FROM measurement WHERE pod_id = $1 ORDER BY value', [
       pod.id,
     ]);

@@ -50,7 +50,7 @@ export async function makePartitionsBetween(db: Queryable, from: Date, to: Date)
 export async function weeksWanted(db: Queryable, horizon: Date | null): Promise<Date[]> {
   const rows = await db.query<{ w: Date }>(
     `SELECT ${weekOf('now()')} + k * interval '7 days' AS w FROM generate_series(0, ${WEEKS_AHEAD}) k
-     UNION SELECT DISTINCT ${weekOf('created')} FROM measurement_default WHERE created >= coalesce($1, '-infinity')
+     UNION SELECT DISTINCT ${weekOf('created')} FROM measurement_default WHERE created >= coalesce($1::timestamptz, '-infinity')
      ORDER BY 1`,
     [horizon],
   );
