@@ -30,7 +30,10 @@ const RUNS: [script: string, args: string[]][] = [
   ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
   [
     'bench:query',
-    ['--pods', '2', '--readings', '4000', '--runs', '3', '--case-seconds', '1', '--pglite-dir', join(scratch, 'query')],
+    [
+      ...['--pods', '2', '--sensors', '3', '--readings', '4000', '--runs', '3', '--case-seconds', '1'],
+      ...['--pglite-dir', join(scratch, 'query')],
+    ],
   ],
   ['bench:test-databases', ['--rounds', '1']],
   ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
