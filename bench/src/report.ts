@@ -5,7 +5,8 @@
  * months the score pass sums for reports, and one pod in ten with a measured baseline (a tariff naming 2024, its
  * fitted card) and 2025's hourly electricity, so the daily chart is in the figure.
  * Times buildReport (what GET /api/report does after its checks) for the last closed calendar year, --runs
- * times, and prints p50/p95 against the 1 s budget (docs/performance.md).
+ * times, and prints p50/p95 against the 1 s budget (docs/performance.md); then the Savings page's year
+ * (savingsSummaryOf, what GET /api/savings/summary does: the client's cards and chart) as many times.
  *   npm run bench:report [-- --pods 1000 --runs 10 --skip-pglite --baseline-every 10 --keep --database NAME]
  * --database adds the estate to a database already on DATABASE_URL's server (the 100 M readings bench:query
  * loaded): every statement keeps to the bench's own client, and the database is kept.
@@ -20,6 +21,7 @@ import {
   openPglite,
   openPostgres,
   readDayRecords,
+  savingsSummaryOf,
   seedBase,
   storeReportMonths,
   storeSavingDays,
@@ -216,7 +218,27 @@ async function bench(name: string, db: Database) {
     JSON.stringify(await buildReport(db, SCOPE, req));
     ms.push(performance.now() - t);
   }
-  return { name, p50: pct(ms, 50), p95: pct(ms, 95), first };
+  const page = {
+    window: 'year',
+    sensorType: 'ELECTRICITY',
+    place: { clientId },
+    now: NOW,
+    timeZone: req.timeZone,
+  } as const;
+  const savings = await savingsSummaryOf(db, SCOPE, page);
+  const pageMs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    JSON.stringify(await savingsSummaryOf(db, SCOPE, page));
+    pageMs.push(performance.now() - t);
+  }
+  return {
+    name,
+    p50: pct(ms, 50),
+    p95: pct(ms, 95),
+    first,
+    page: { p50: pct(pageMs, 50), p95: pct(pageMs, 95), cards: savings.cards.length },
+  };
 }
 
 const results = [];
@@ -246,6 +268,7 @@ for (const r of results) {
   console.log(`
 ${r.name}
   buildReport: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${(r.p95 / BUDGET_MS).toFixed(2)} x the 1 s budget)
+  Savings page, year (${r.page.cards} cards): p50 ${r.page.p50.toFixed(1)} ms, p95 ${r.page.p95.toFixed(1)} ms
   chart: ${r.first.daily.days.filter((d) => d.expected !== null).length} days with expected use${r.first.daily.reason ? ` (${r.first.daily.reason})` : ''}; use while empty ${r.first.emptyUse.electricityKwh ?? r.first.emptyUse.note} kWh
   figures: ${t.electricityKwh} kWh, ${t.waterLitres} L, ${t.cost} ${r.first.currency}, ${t.emissionsKg} kg CO2e; ${r.first.savings.rows.length} saving rows, ${r.first.notifications.total} notifications, ${r.first.completeness.length} pods`);
 }

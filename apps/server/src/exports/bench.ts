@@ -24,6 +24,7 @@ export { storeReportMonths } from '../reports/report-months';
 export { fitBaseline } from '../savings/model';
 export { storeSavingDays } from '../savings/saving-days';
 export { readDayRecords } from '../savings/savings-inputs';
+export { savingsSummaryOf } from '../savings/savings-summary';
 export { computeScores } from '../score/score-compute';
 export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
