@@ -40,6 +40,7 @@ const RUNS: [script: string, args: string[]][] = [
   ['bench:savings', ['--pods', '3', '--days', '120']],
   ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:report', ['--pods', '4', '--runs', '2']],
+  ['bench:partitions', ['--readings', '4000', '--samples', '5']],
   ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
 ];
 

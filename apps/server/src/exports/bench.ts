@@ -30,5 +30,7 @@ export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
 export { addPodRowsSql } from '../telemetry/location-rollups';
-export { makePartitionsBetween } from '../telemetry/measurement-partitions';
+export { dropRawBefore } from '../telemetry/maintenance';
+export { makePartitionsBetween, weekPartitions } from '../telemetry/measurement-partitions';
+export { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';

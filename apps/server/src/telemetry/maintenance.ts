@@ -41,16 +41,20 @@ export function startMaintenance(
   return startRecurringJob(pass, { everyMs: opts.everyMs ?? 5 * 60_000 });
 }
 
-/**
- * Drops every week partition that ends at or before the retention horizon, and deletes what else lies before
- * it: readings in the DEFAULT partition and the 5-minute location rows (built from raw readings; a moving
- * pod's are rebuilt from them), so both stay the sums of the raw readings kept. Answers the horizon.
- */
+/** Drops what lies before the retention horizon (docs/domain.md#retention). */
 async function dropPastRetention(tx: Queryable, retentionDays: number) {
   const [row] = await tx.query<{ horizon: Date }>(`SELECT ${retentionHorizonSql('$1::int')} AS horizon`, [
     retentionDays,
   ]);
-  const keptFrom = row?.horizon as Date;
+  return dropRawBefore(tx, row?.horizon as Date);
+}
+
+/**
+ * Drops every week partition that ends at or before `keptFrom` (a week boundary), and deletes what else lies
+ * before it: readings in the DEFAULT partition and the 5-minute location rows (built from raw readings; a
+ * moving pod's are rebuilt from them), so both stay the sums of the raw readings kept.
+ */
+export async function dropRawBefore(tx: Queryable, keptFrom: Date) {
   const gone = (await weekPartitions(tx)).filter((p) => p.upper <= keptFrom);
   // DROP waits for every statement reading measurement and queues new ones behind it: not for long.
   await tx.query(`SET LOCAL lock_timeout = '${DROP_LOCK_TIMEOUT}'`);
