@@ -15,7 +15,7 @@ import {
   type Database,
   dropRawBefore,
   LOCATION_ROLLUPS,
-  makePartitionsBetween,
+  makeWeeks,
   migrate,
   openPglite,
   openPostgres,
@@ -88,7 +88,7 @@ async function tinyEstate(db: Database, readings: number) {
      VALUES (${group}, ${client}, ${location}, ${area}, 'p', 'p', 'd', 230) RETURNING id`,
   );
   const from = new Date(Date.now() - 28 * 86_400_000);
-  await makePartitionsBetween(db, from, new Date());
+  await makeWeeks(db, from, new Date());
   await db.query(
     `INSERT INTO measurement (pod_id, sensor_id, sensor_type, value, created)
      SELECT $1, (SELECT id FROM sensor), 'TEMPERATURE', i % 40, $2::timestamptz + i * ($3::bigint * interval '1 millisecond')

@@ -20,7 +20,7 @@ import {
   DERIVED_TABLES,
   LOCATION_ROLLUPS,
   listCards,
-  makePartitionsBetween,
+  makeWeeks,
   meansByBucket,
   migrate,
   openPglite,
@@ -212,7 +212,7 @@ async function loadPostgres(l: Layout, name: string) {
   await migrate(db);
   const { podIds, sensorIds } = await makeEstate(db, l);
   // The weeks' partitions exist before the readings arrive, as the maintenance pass keeps them ahead (ADR 0028).
-  const partitions = await makePartitionsBetween(db, new Date(l.start), NOW);
+  const partitions = await makeWeeks(db, new Date(l.start), NOW);
   console.log(`PostgreSQL: ${partitions} weekly partitions made`);
   const client = new pg.Client({ connectionString: pgdb.url });
   await client.connect();
@@ -251,7 +251,7 @@ async function loadPglite(l: Layout, dir: string) {
     const db = await openPglite(dir);
     await migrate(db);
     const { podIds, sensorIds } = await makeEstate(db, l);
-    await makePartitionsBetween(db, new Date(l.start), NOW);
+    await makeWeeks(db, new Date(l.start), NOW);
     await db.close();
     const lite = await PGlite.create(dir);
     const t0 = performance.now();

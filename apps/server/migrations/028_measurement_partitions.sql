@@ -1,15 +1,16 @@
--- Raw readings partitioned by week (ADR 0028, docs/domain.md#retention): RAW_RETENTION_DAYS drops a week's
--- table whole instead of deleting its rows one by one, and a year of readings is 53 tables of ~2 M rows at
--- 100 M readings, each with indexes that fit in memory while ingest writes the newest one.
+-- Raw readings partitioned by UTC week (ADR 0028, docs/domain.md#retention): RAW_RETENTION_DAYS drops a
+-- week's table whole instead of deleting its rows one by one, and a year of 100 M readings is 53 tables of
+-- ~2 M rows, each with indexes that fit in memory while ingest writes the newest.
 --
 -- Keys: a partitioned table's unique keys must hold its partition key, so the primary key is (id, created);
--- a read by id alone probes each week's primary-key index (one descent a week). The idempotency key
--- (pod_id, created, sensor_id) already holds `created` and stays what ingest's ON CONFLICT names.
+-- a read by id alone probes each week's primary-key index. The idempotency key (pod_id, created, sensor_id)
+-- already holds `created` and stays what ingest's ON CONFLICT names.
 --
--- A reading whose week has no partition (a pod's clock years off, history sent late) lands in
--- measurement_default: stored and acknowledged like any other. The maintenance pass
--- (telemetry/maintenance.ts) creates the weeks ahead and moves such readings into their week's partition,
--- so the DEFAULT partition stays small: attaching a partition scans all of it.
+-- Every time has a partition, so no reading is ever refused for want of one: the weeks run without a gap
+-- from measurement_before (everything earlier: history sent late, a pod's clock years off) to
+-- measurement_after (everything later, empty while the maintenance pass keeps the weeks ahead). Not a
+-- DEFAULT partition: with one, PostgreSQL can no longer read the weeks in time order, and "a pod's newest
+-- reading" would look into every week instead of the newest.
 ALTER TABLE measurement RENAME TO measurement_unpartitioned;
 ALTER INDEX measurement_pkey RENAME TO measurement_unpartitioned_pkey;
 ALTER INDEX measurement_pod_created_sensor_key RENAME TO measurement_unpartitioned_key;
@@ -30,50 +31,111 @@ CREATE TABLE measurement (
 ) PARTITION BY RANGE (created);
 CREATE INDEX measurement_created_idx ON measurement (created);
 CREATE INDEX measurement_sensor_idx ON measurement (sensor_id);
-CREATE TABLE measurement_default PARTITION OF measurement DEFAULT;
 
 -- The week a reading belongs to: its UTC week, from Monday 00:00 (2000-01-03 was a Monday).
 CREATE FUNCTION greenpod_measurement_week(t timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE
 RETURN date_bin('7 days', t, '2000-01-03 00:00:00+00');
 
--- The one place a week's partition is made: `measurement_<yyyymmdd>` of the UTC week (Monday 00:00)
--- holding t. Its readings in the DEFAULT partition move into it (the lock keeps new ones out meanwhile),
--- and `source`, when given (this migration's old table), is copied from. Answers whether it made one.
--- The table is filled before it is attached, so its indexes are built once, and its CHECK matches the
--- bounds, so attaching it skips scanning it.
-CREATE FUNCTION greenpod_measurement_partition(t timestamptz, source regclass DEFAULT NULL) RETURNS boolean
+-- Every partition with its bounds (null for MINVALUE and MAXVALUE), earliest first.
+CREATE FUNCTION greenpod_measurement_partitions() RETURNS TABLE (name text, lower timestamptz, upper timestamptz)
+LANGUAGE sql STABLE AS $$
+  SELECT c.relname::text,
+         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\)'))[1]::timestamptz,
+         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \(''([^'']+)''\)'))[1]::timestamptz
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+  WHERE i.inhparent = 'measurement'::regclass
+  ORDER BY 2 NULLS FIRST
+$$;
+
+-- Takes the week from `lo` out of `edge` (measurement_before, at its upper end, or measurement_after, at its
+-- lower end) into a table of its own, `measurement_<yyyymmdd>`: the edge's readings of that week move with
+-- it, and `source` (this migration's old table), when given, is copied from. The week is filled before it
+-- is attached, so its indexes are built once, and its CHECK matches its bounds, so attaching skips a scan.
+CREATE FUNCTION greenpod_measurement_split(edge text, lo timestamptz, source regclass) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  lo timestamptz := greenpod_measurement_week(t);
   hi timestamptz := lo + interval '7 days';
   part text := 'measurement_' || to_char(lo AT TIME ZONE 'UTC', 'YYYYMMDD');
 BEGIN
-  IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
-  LOCK TABLE measurement_default IN ACCESS EXCLUSIVE MODE;
+  EXECUTE format('ALTER TABLE measurement DETACH PARTITION %I', edge);
   EXECUTE format('CREATE TABLE %I (LIKE measurement INCLUDING DEFAULTS)', part);
   EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I CHECK (created >= %L AND created < %L)', part, part || '_week', lo, hi);
   IF source IS NOT NULL THEN
     EXECUTE format('INSERT INTO %I SELECT * FROM %s WHERE created >= %L AND created < %L', part, source, lo, hi);
   END IF;
   EXECUTE format(
-    'WITH moved AS (DELETE FROM measurement_default WHERE created >= %L AND created < %L RETURNING *) INSERT INTO %I SELECT * FROM moved',
-    lo, hi, part);
+    'WITH moved AS (DELETE FROM %I WHERE created >= %L AND created < %L RETURNING *) INSERT INTO %I SELECT * FROM moved',
+    edge, lo, hi, part);
   EXECUTE format('ALTER TABLE measurement ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
-  RETURN true;
+  IF edge = 'measurement_after' THEN
+    EXECUTE format('ALTER TABLE measurement ATTACH PARTITION measurement_after FOR VALUES FROM (%L) TO (MAXVALUE)', hi);
+  ELSE
+    EXECUTE format('ALTER TABLE measurement ATTACH PARTITION measurement_before FOR VALUES FROM (MINVALUE) TO (%L)', lo);
+  END IF;
 END $$;
 
--- Every week that holds readings, and this week and the next two (as the maintenance pass keeps them).
+-- Makes the weeks up to the one holding `last`, and (unless `first` is null) back to the one holding
+-- `first`, so the weeks stay without a gap. Answers how many it made.
+CREATE FUNCTION greenpod_measurement_weeks(first timestamptz, last timestamptz, source regclass DEFAULT NULL)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  made integer := 0;
+  lo timestamptz;
+BEGIN
+  SELECT p.lower INTO lo FROM greenpod_measurement_partitions() p WHERE p.name = 'measurement_after';
+  WHILE lo <= last LOOP
+    PERFORM greenpod_measurement_split('measurement_after', lo, source);
+    lo := lo + interval '7 days';
+    made := made + 1;
+  END LOOP;
+  SELECT p.upper INTO lo FROM greenpod_measurement_partitions() p WHERE p.name = 'measurement_before';
+  WHILE first IS NOT NULL AND lo > first LOOP
+    lo := lo - interval '7 days';
+    PERFORM greenpod_measurement_split('measurement_before', lo, source);
+    made := made + 1;
+  END LOOP;
+  RETURN made;
+END $$;
+
+-- Retention (telemetry/maintenance.ts): drops every week that ends by `horizon` (a week boundary), and
+-- measurement_before with them once all of it is older (an empty one takes its place up to the first
+-- week); otherwise only its readings older than `horizon` go. Answers how many weeks it dropped.
+CREATE FUNCTION greenpod_measurement_drop_before(horizon timestamptz) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  dropped integer := 0;
+  week record;
+  first timestamptz;
+BEGIN
+  FOR week IN SELECT * FROM greenpod_measurement_partitions() p
+              WHERE p.lower IS NOT NULL AND p.upper IS NOT NULL AND p.upper <= horizon LOOP
+    EXECUTE format('DROP TABLE %I', week.name);
+    dropped := dropped + 1;
+  END LOOP;
+  IF (SELECT p.upper FROM greenpod_measurement_partitions() p WHERE p.name = 'measurement_before') <= horizon THEN
+    SELECT p.lower INTO first FROM greenpod_measurement_partitions() p WHERE p.lower IS NOT NULL ORDER BY p.lower LIMIT 1;
+    DROP TABLE measurement_before;
+    EXECUTE format('CREATE TABLE measurement_before PARTITION OF measurement FOR VALUES FROM (MINVALUE) TO (%L)', first);
+  ELSE
+    DELETE FROM measurement_before WHERE created < horizon;
+  END IF;
+  RETURN dropped;
+END $$;
+
+-- The old readings, each week into its own table: from the oldest reading's week to two weeks ahead, as the
+-- maintenance pass keeps. Readings over three years old (or from a clock set years back) go together into
+-- measurement_before, rather than a table for every week since.
 DO $$
 DECLARE
-  w timestamptz;
+  this_week timestamptz := greenpod_measurement_week(now());
+  oldest timestamptz := greenpod_measurement_week(coalesce(
+    (SELECT min(created) FROM measurement_unpartitioned WHERE created >= now() - interval '3 years'), now()));
 BEGIN
-  FOR w IN
-    SELECT DISTINCT greenpod_measurement_week(created) FROM measurement_unpartitioned
-    UNION SELECT now() + k * interval '7 days' FROM generate_series(0, 2) k
-    ORDER BY 1
-  LOOP
-    PERFORM greenpod_measurement_partition(w, 'measurement_unpartitioned');
-  END LOOP;
+  EXECUTE format('CREATE TABLE measurement_before PARTITION OF measurement FOR VALUES FROM (MINVALUE) TO (%L)', this_week);
+  EXECUTE format('CREATE TABLE measurement_after PARTITION OF measurement FOR VALUES FROM (%L) TO (MAXVALUE)', this_week);
+  PERFORM greenpod_measurement_weeks(oldest, now() + interval '14 days', 'measurement_unpartitioned');
+  INSERT INTO measurement SELECT * FROM measurement_unpartitioned
+  WHERE created < oldest OR created >= (SELECT p.lower FROM greenpod_measurement_partitions() p WHERE p.name = 'measurement_after');
 END $$;
 
 SELECT setval(pg_get_serial_sequence('measurement', 'id'), coalesce(max(id), 0) + 1, false) FROM measurement_unpartitioned;

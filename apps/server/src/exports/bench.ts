@@ -31,6 +31,6 @@ export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
 export { addPodRowsSql } from '../telemetry/location-rollups';
 export { dropRawBefore } from '../telemetry/maintenance';
-export { makePartitionsBetween, weekPartitions } from '../telemetry/measurement-partitions';
+export { makeWeeks, weekPartitions } from '../telemetry/measurement-partitions';
 export { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
 export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';

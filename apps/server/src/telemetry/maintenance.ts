@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable } from '../db/database';
 import { startRecurringJob } from '../recurring-job';
-import { makeWeekPartitions, retentionHorizonSql, weekPartitions, weeksWanted } from './measurement-partitions';
+import { makeWeeksAhead, retentionHorizonSql } from './measurement-partitions';
 import { LOCATION_ROLLUP } from './rollup-tables';
 
 /** One pass at a time over every instance sharing the database ('GPMT'); other jobs have namespaces of their own. */
@@ -13,8 +13,8 @@ const DROP_LOCK_TIMEOUT = '5s';
 /**
  * Housekeeping that runs at start and on a timer (docs/domain.md#retention): weeks of raw readings wholly past
  * RAW_RETENTION_DAYS are dropped (the rollups keep their history, except the 5-minute location rows, which are
- * made of raw readings), the weekly partitions are made ahead and readings that fell into the DEFAULT partition
- * move into theirs, and a CHECKPOINT keeps PGlite's write-ahead log bounded.
+ * made of raw readings), the weekly partitions are made ahead, and a CHECKPOINT keeps PGlite's write-ahead log
+ * bounded.
  */
 export function startMaintenance(
   db: Database,
@@ -25,12 +25,9 @@ export function startMaintenance(
       const dropped = opts.retentionDays
         ? await withAdvisoryLock(db, LOCK, 'try', (tx) => dropPastRetention(tx, opts.retentionDays as number))
         : null;
-      if (dropped && (dropped.weeks.length || dropped.deleted))
-        opts.log.info(dropped, 'raw readings past retention dropped');
+      if (dropped?.weeks) opts.log.info(dropped, 'weeks of raw readings past retention dropped');
       // In a transaction of its own: a drop that timed out waiting for its lock does not hold back the weeks ahead.
-      const made = await withAdvisoryLock(db, LOCK, 'try', async (tx) =>
-        makeWeekPartitions(tx, await weeksWanted(tx, dropped?.keptFrom ?? null)),
-      );
+      const made = await withAdvisoryLock(db, LOCK, 'try', makeWeeksAhead);
       if (made) opts.log.info({ partitions: made }, 'weekly partitions of raw readings made');
       if (db.kind === 'pglite') await db.query('CHECKPOINT');
     } catch (err) {
@@ -50,21 +47,14 @@ async function dropPastRetention(tx: Queryable, retentionDays: number) {
 }
 
 /**
- * Drops every week partition that ends at or before `keptFrom` (a week boundary), and deletes what else lies
- * before it: readings in the DEFAULT partition and the 5-minute location rows (built from raw readings; a
- * moving pod's are rebuilt from them), so both stay the sums of the raw readings kept.
+ * Drops every week that ends by `keptFrom` (a week boundary) and the older readings of measurement_before
+ * (greenpod_measurement_drop_before), and the 5-minute location rows before it (built from raw readings; a
+ * moving pod's are rebuilt from them), so they stay the sums of the raw readings kept.
  */
 export async function dropRawBefore(tx: Queryable, keptFrom: Date) {
-  const gone = (await weekPartitions(tx)).filter((p) => p.upper <= keptFrom);
   // DROP waits for every statement reading measurement and queues new ones behind it: not for long.
   await tx.query(`SET LOCAL lock_timeout = '${DROP_LOCK_TIMEOUT}'`);
-  for (const p of gone) await tx.query(`DROP TABLE "${p.name}"`);
-  const fine = LOCATION_ROLLUP.fiveMinutes;
-  const [deleted] = await tx.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM measurement_default WHERE created < $1 RETURNING 1),
-     fine AS (DELETE FROM ${fine.table} WHERE bucket < $1)
-     SELECT count(*)::int AS n FROM gone`,
-    [keptFrom],
-  );
-  return { keptFrom, weeks: gone.map((p) => p.name), deleted: deleted?.n ?? 0 };
+  const [row] = await tx.query<{ weeks: number }>('SELECT greenpod_measurement_drop_before($1) AS weeks', [keptFrom]);
+  await tx.query(`DELETE FROM ${LOCATION_ROLLUP.fiveMinutes.table} WHERE bucket < $1`, [keptFrom]);
+  return { keptFrom, weeks: row?.weeks ?? 0 };
 }
