@@ -4,7 +4,8 @@
  * same readings row by row as retention did before; both in a transaction rolled back, so the data stays.
  * (2) Reads by id (the admin screen's read, edit and delete): one reading by id alone, which probes every
  * week, against by id and time (one week); and a hand edit's rollup work (removeReadingFromRollups then
- * addReadingToRollups, rolled back). (3) The admin list's first page over all readings, newest first.
+ * addReadingToRollups, rolled back). (3) The admin list's first page over all readings, newest first, and
+ * its total (from the rollups).
  *   npm run bench:partitions [-- --database partition_100m --samples 200]
  * With --database: that database on DATABASE_URL's server (bench:query --keep loaded it). Without: PGlite in
  * memory with --readings readings over a few weeks (the smoke's size). Timings are printed, never asserted.
@@ -16,6 +17,7 @@ import {
   dropRawBefore,
   LOCATION_ROLLUPS,
   makeWeeks,
+  measurementRollupTotal,
   migrate,
   openPglite,
   openPostgres,
@@ -159,4 +161,12 @@ const page = await timed(Math.min(SAMPLES, 50), () =>
   db.query('SELECT id, pod_id, value, created FROM measurement ORDER BY created DESC, id DESC LIMIT 25'),
 );
 console.log(`admin list, first page of all readings (newest first): p50 ${f(page.p50)} ms, p95 ${f(page.p95)} ms`);
+// Its total, read from the rollups after each pod's oldest raw reading (crud/measurement-total.ts).
+const total = await timed(Math.min(SAMPLES, 10), () =>
+  measurementRollupTotal(db, { paging: 25, offset: 1 }, {}, { countLimit: 10_000 }),
+);
+const [answer] = [await measurementRollupTotal(db, { paging: 25, offset: 1 }, {}, { countLimit: 10_000 })];
+console.log(
+  `admin list total (${answer?.total.toLocaleString('en')} readings): p50 ${f(total.p50)} ms, p95 ${f(total.p95)} ms`,
+);
 await db.close();

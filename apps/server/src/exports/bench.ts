@@ -11,6 +11,7 @@ import type {} from '../app';
 export { evaluateQueued } from '../alerts/rule-worker';
 export { hashPassword } from '../auth/passwords';
 export { loadConfig } from '../config';
+export { measurementRollupTotal } from '../crud/measurement-total';
 export { listCards } from '../dashboard/cards';
 export { meansByBucket } from '../dashboard/chart-query';
 export { podsUnderSql } from '../dashboard/dashboard-scope';
