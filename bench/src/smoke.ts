@@ -32,13 +32,17 @@ const RUNS: [script: string, args: string[]][] = [
   ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
   [
     'bench:query',
-    ['--pods', '2', '--readings', '4000', '--runs', '3', '--case-seconds', '1', '--pglite-dir', join(scratch, 'query')],
+    [
+      ...['--pods', '2', '--sensors', '3', '--readings', '4000', '--runs', '3', '--case-seconds', '1'],
+      ...['--pglite-dir', join(scratch, 'query')],
+    ],
   ],
   ['bench:test-databases', ['--rounds', '1']],
   ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:savings', ['--pods', '3', '--days', '120']],
   ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:report', ['--pods', '4', '--runs', '2']],
+  ['bench:partitions', ['--readings', '4000', '--samples', '5']],
   ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
 ];
 
