@@ -104,7 +104,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
 
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);
-  app.decorate('ingest', new IngestService(db, app.log));
+  app.decorate('ingest', new IngestService(db, app.log, config.INGEST_QUEUE_LIMIT));
   await app.ingest.watchPods();
   app.addHook('onClose', () => app.ingest.close());
   forgetPodsOnOwnWrites(app);

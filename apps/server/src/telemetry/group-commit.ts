@@ -13,6 +13,16 @@ export interface WriteOutcome {
 
 type CommitListener = (rows: readonly ReadingRow[]) => void;
 
+/**
+ * Refused at once: the writer already holds its bound of readings (docs/performance.md#soak-and-overload).
+ * Nothing of the refused write was queued, so the caller may send it again later.
+ */
+export class WriterFullError extends Error {
+  constructor(readonly held: number) {
+    super(`the ingest queue holds ${held} readings, at its bound`);
+  }
+}
+
 interface Pending {
   rows: readonly ReadingRow[];
   resolve: (outcome: WriteOutcome) => void;
@@ -33,9 +43,11 @@ export class GroupCommitWriter {
   private inFlight = 0;
   private scheduled = false;
   private queuedRows = 0;
+  private inFlightRows = 0;
   private readonly committed = new Set<CommitListener>();
   private readonly maxRows: number;
   private readonly concurrency: number;
+  private readonly maxHeldRows: number;
   private readonly onListenerError: (err: unknown) => void;
 
   constructor(
@@ -43,12 +55,20 @@ export class GroupCommitWriter {
     options: {
       maxRows?: number;
       concurrency?: number;
+      /**
+       * Readings queued and in statements past which a write is refused (WriterFullError) rather than
+       * queued: memory and acknowledgement latency stay bounded under overload. A write is taken while
+       * the writer holds fewer, so the bound is passed by at most one write, and a lone batch larger
+       * than the bound is still stored.
+       */
+      maxHeldRows?: number;
       /** Hears a commit listener's throw (the write itself has committed and succeeds all the same). */
       onListenerError?: (err: unknown) => void;
     } = {},
   ) {
     this.maxRows = options.maxRows ?? 8_000;
     this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
+    this.maxHeldRows = options.maxHeldRows ?? Number.POSITIVE_INFINITY;
     this.onListenerError = options.onListenerError ?? (() => {});
   }
 
@@ -63,6 +83,7 @@ export class GroupCommitWriter {
 
   write(rows: readonly ReadingRow[]): Promise<WriteOutcome> {
     if (rows.length === 0) return Promise.resolve({ stored: 0, refused: [] });
+    if (this.full) return Promise.reject(new WriterFullError(this.held));
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.queuedRows += rows.length;
@@ -80,8 +101,12 @@ export class GroupCommitWriter {
   private pump() {
     while (this.queue.length && this.inFlight < this.concurrency) {
       this.inFlight++;
-      void this.flush(this.takeBatch()).finally(() => {
+      const batch = this.takeBatch();
+      const rows = batch.reduce((n, p) => n + p.rows.length, 0);
+      this.inFlightRows += rows;
+      void this.flush(batch).finally(() => {
         this.inFlight--;
+        this.inFlightRows -= rows;
         this.pump();
       });
     }
@@ -186,8 +211,19 @@ export class GroupCommitWriter {
     return indexesOf.map((mine) => (skipped.size === 0 ? mine.length : mine.filter((j) => !skipped.has(j)).length));
   }
 
+  /** Readings waiting for a statement. */
   get pending() {
     return this.queuedRows;
+  }
+
+  /** Readings not yet committed: waiting, and in the statements running now. */
+  get held() {
+    return this.queuedRows + this.inFlightRows;
+  }
+
+  /** At its bound: the next write is refused until statements commit. */
+  get full() {
+    return this.held >= this.maxHeldRows;
   }
 }
 

@@ -24,12 +24,14 @@ export async function ingestRoutes(base: FastifyInstance) {
         operationId: 'ingestReadings',
         summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
         body: ingestBatchSchema,
-        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429) },
+        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429, 503) },
       },
       onRequest: async (request) => {
         const [, identifier, key] = podAuth.exec(request.headers.authorization ?? '') ?? [];
         const pod = identifier && key ? await app.ingest.pods.authenticate(identifier, key) : null;
         if (!pod) throw unauthorized('Unknown pod or wrong ingest key');
+        // Before the body is read and parsed: a refusal under overload costs next to nothing.
+        if (app.ingest.busy) throw app.ingest.shed();
         request.pod = pod;
       },
     },

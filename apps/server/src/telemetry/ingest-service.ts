@@ -1,7 +1,7 @@
 import type { IngestResult } from '@greenpod/contracts';
 import type { Database } from '../db/database';
 import { DATABASE_RETRY_AFTER_S, HttpError } from '../http/errors';
-import { GroupCommitWriter } from './group-commit';
+import { GroupCommitWriter, WriterFullError } from './group-commit';
 import { PodDirectory } from './pod-directory';
 import { type PodIdentity, validateReadings } from './reading-validation';
 import { RepeatLimiter } from './repeat-limiter';
@@ -20,6 +20,20 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
+/** How long a pod is asked to wait when ingest is at its bound: the queue drains in about a second. */
+export const BUSY_RETRY_AFTER_S = 2;
+
+/**
+ * Raised when the ingest queue is at its bound (INGEST_QUEUE_LIMIT): nothing of the batch was stored;
+ * send it again after Retry-After (docs/performance.md#soak-and-overload).
+ */
+export class IngestBusyError extends HttpError {
+  constructor() {
+    super(503, 'The server is storing as many readings as it can; please send these again shortly');
+    this.retryAfterSeconds = BUSY_RETRY_AFTER_S;
+  }
+}
+
 /** Raised by the triggers of migration 012 with the identifier of a pod updated, deleted or re-sensored. */
 export const POD_CHANGED_CHANNEL = 'greenpod_pod_changed';
 
@@ -33,9 +47,12 @@ export class IngestService {
   constructor(
     private readonly db: Database,
     readonly log?: IngestLog,
+    /** Readings held uncommitted past which new ones are refused (INGEST_QUEUE_LIMIT); unbounded if unset. */
+    queueLimit?: number,
   ) {
     this.pods = new PodDirectory(db);
     this.writer = new GroupCommitWriter(db, {
+      ...(queueLimit ? { maxHeldRows: queueLimit } : {}),
       onListenerError: (err) => log?.error({ err }, 'a listener of committed readings failed'),
     });
   }
@@ -54,12 +71,29 @@ export class IngestService {
     await this.stopWatching?.();
   }
 
+  /**
+   * At the queue's bound: callers refuse a pod's batch or message here, before reading it, so shedding
+   * costs next to nothing (ingest() refuses too, for what arrives between this check and the write).
+   */
+  get busy(): boolean {
+    return this.writer.full;
+  }
+
+  /** Refuses one batch or message because ingest is at its bound: one log line a minute for them all. */
+  shed(): IngestBusyError {
+    const refusedSince = this.limiter.allow('ingest busy');
+    if (refusedSince !== null)
+      this.log?.warn({ refusedSince }, 'ingest queue full (INGEST_QUEUE_LIMIT): batches refused until it drains');
+    return new IngestBusyError();
+  }
+
   async ingest(pod: PodIdentity, readings: readonly unknown[], now = new Date()): Promise<IngestResult> {
     const { rows, indexes, rejected } = validateReadings(pod, readings, now);
     let outcome: Awaited<ReturnType<GroupCommitWriter['write']>>;
     try {
       outcome = await this.writer.write(rows);
     } catch (err) {
+      if (err instanceof WriterFullError) throw this.shed();
       // The driver's error carries the statement and all its parameters (~11 KB a batch): never logged.
       const reason = (err as { code?: string }).code ?? (err instanceof Error ? err.message.slice(0, 80) : 'unknown');
       this.note('error', `store failed: ${reason}`, pod, rows.length);

@@ -42,6 +42,10 @@ export async function startEmbeddedBroker(opts: {
           new Error(`a pod may publish only to ${signIn ? readingsTopic(signIn.identifier) : 'its own topic'}`),
         );
       }
+      // At the ingest queue's bound: no PUBACK, and the connection is closed (MQTT 3.1.1 has no "server
+      // busy" for a server to send), so the pod sends the message again once it has reconnected
+      // (docs/performance.md#soak-and-overload). Before the payload is parsed: shedding costs next to nothing.
+      if (opts.ingest.busy) return callback(opts.ingest.shed());
       const parsed = parseMqttPayload(packet.payload);
       void opts.ingest.pods
         .authenticate(signIn.identifier, signIn.key)
