@@ -40,6 +40,9 @@ interface Pending {
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
+  /** Writes that wait for the held readings to fall below the bound, oldest first. */
+  private parked: Pending[] = [];
+  private parkedRows = 0;
   private inFlight = 0;
   private scheduled = false;
   private queuedRows = 0;
@@ -56,10 +59,11 @@ export class GroupCommitWriter {
       maxRows?: number;
       concurrency?: number;
       /**
-       * Readings queued and in statements past which a write is refused (WriterFullError) rather than
-       * queued: memory and acknowledgement latency stay bounded under overload. A write is taken while
-       * the writer holds fewer, so the bound is passed by at most one write, and a lone batch larger
-       * than the bound is still stored.
+       * Readings queued and in statements past which a write is not taken (docs/performance.md#soak-and-overload):
+       * it is refused (WriterFullError), or with `wait` parked until statements commit, and refused only once
+       * as many readings are parked. Memory and the time to an acknowledgement stay bounded under overload. A
+       * write is taken while the writer holds fewer, so the bound is passed by at most one write, and a lone
+       * batch larger than the bound is still stored.
        */
       maxHeldRows?: number;
       /** Hears a commit listener's throw (the write itself has committed and succeeds all the same). */
@@ -81,21 +85,33 @@ export class GroupCommitWriter {
     return () => void this.committed.delete(listener);
   }
 
-  write(rows: readonly ReadingRow[]): Promise<WriteOutcome> {
+  /**
+   * Stores `rows` in the next statement. At the bound it refuses them, or with `wait` parks them until
+   * there is room (an MQTT message whose PUBACK can wait; an HTTP request is better answered at once).
+   */
+  write(rows: readonly ReadingRow[], { wait = false } = {}): Promise<WriteOutcome> {
     if (rows.length === 0) return Promise.resolve({ stored: 0, refused: [] });
-    if (this.full) return Promise.reject(new WriterFullError(this.held));
+    if (this.full && (!wait || this.parkedRows >= this.maxHeldRows))
+      return Promise.reject(new WriterFullError(this.held + this.parkedRows));
     return new Promise((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
-      this.queuedRows += rows.length;
-      if (!this.scheduled && this.inFlight < this.concurrency) {
-        this.scheduled = true;
-        // One tick lets the messages that arrived in the same burst join this statement.
-        setImmediate(() => {
-          this.scheduled = false;
-          this.pump();
-        });
-      }
+      if (this.full) {
+        this.parked.push({ rows, resolve, reject });
+        this.parkedRows += rows.length;
+      } else this.enqueue({ rows, resolve, reject });
     });
+  }
+
+  private enqueue(p: Pending) {
+    this.queue.push(p);
+    this.queuedRows += p.rows.length;
+    if (!this.scheduled && this.inFlight < this.concurrency) {
+      this.scheduled = true;
+      // One tick lets the messages that arrived in the same burst join this statement.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+    }
   }
 
   private pump() {
@@ -107,6 +123,11 @@ export class GroupCommitWriter {
       void this.flush(batch).finally(() => {
         this.inFlight--;
         this.inFlightRows -= rows;
+        while (this.parked.length && !this.full) {
+          const p = this.parked.shift() as Pending;
+          this.parkedRows -= p.rows.length;
+          this.enqueue(p);
+        }
         this.pump();
       });
     }
@@ -221,9 +242,19 @@ export class GroupCommitWriter {
     return this.queuedRows + this.inFlightRows;
   }
 
-  /** At its bound: the next write is refused until statements commit. */
+  /** Readings of writes parked until there is room. */
+  get waiting() {
+    return this.parkedRows;
+  }
+
+  /** At its bound: the next write is refused, or parked, until statements commit. */
   get full() {
     return this.held >= this.maxHeldRows;
+  }
+
+  /** As many readings parked as held: even a write that would wait is refused. */
+  get overflowing() {
+    return this.full && this.parkedRows >= this.maxHeldRows;
   }
 }
 

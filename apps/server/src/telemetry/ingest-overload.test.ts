@@ -69,6 +69,20 @@ async function holdTable() {
   };
 }
 
+/** A pod's MQTT client that reconnects at once after a refusal; counts the connections the broker closed. */
+async function connectDevice() {
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+    username: pod.identifier,
+    password: pod.key,
+    // mqtt.js keeps an unacknowledged QoS 1 message and sends it again after each reconnect.
+    reconnectPeriod: 20,
+    connectTimeout: 5000,
+  });
+  const device = { client, closes: 0 };
+  client.on('close', () => device.closes++);
+  return device;
+}
+
 /** A batch of LIMIT readings that fills the queue while the table is held; answers its call, unsettled. */
 async function fillQueue(from: number) {
   const filler = send(readings(from, LIMIT));
@@ -95,39 +109,63 @@ describe('ingest past its queue bound', () => {
     expect(again.body.data).toEqual({ stored: 3, duplicates: 0, rejected: [] });
   });
 
-  it('withholds the PUBACK over MQTT: the pod resends, and the message is stored once after the queue drains', async () => {
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
-      username: pod.identifier,
-      password: pod.key,
-      // mqtt.js keeps an unacknowledged QoS 1 message and sends it again after each reconnect.
-      reconnectPeriod: 20,
-      connectTimeout: 5000,
-    });
-    let closes = 0;
-    device.on('close', () => closes++);
+  it('withholds the PUBACK over MQTT while the queue is full, and acknowledges once the message is stored', async () => {
+    const device = await connectDevice();
     const release = await holdTable();
     const { filler } = await fillQueue(300);
-    let released = false;
-    let ackedBeforeRelease = false;
-    const acked = device
+    let acked = false;
+    const publish = device.client
       .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: readings(400, 2) }), { qos: 1 })
+      .then(() => {
+        acked = true;
+      });
+    // The message has reached the writer, which holds it back with its PUBACK: no answer, no refusal.
+    await until(() => t.app.ingest.writer.waiting === 2);
+    expect(acked).toBe(false);
+    expect(device.closes).toBe(0);
+    await release();
+    expect((await filler).status).toBe(202);
+    await publish;
+    expect(device.closes).toBe(0);
+    expect(await stored(400, 2)).toBe(2);
+    await device.client.endAsync();
+  });
+
+  it('closes the connection when as many readings wait too: the pod resends, stored once after the drain', async () => {
+    const waiting = await connectDevice();
+    const refused = await connectDevice();
+    const release = await holdTable();
+    const { filler } = await fillQueue(500);
+    const first = waiting.client.publishAsync(
+      readingsTopic(pod.identifier),
+      JSON.stringify({ readings: readings(600, LIMIT) }),
+      { qos: 1 },
+    );
+    await until(() => t.app.ingest.overflowing);
+    let ackedBeforeRelease = false;
+    let released = false;
+    const second = refused.client
+      .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: readings(700, 2) }), { qos: 1 })
       .then(() => {
         ackedBeforeRelease = !released;
       });
-    // Refused by closing the connection, at its first sending and at every resend while the queue is full.
-    await until(() => closes >= 2);
+    // Refused by closing the connection, at its first sending and at every resend while nothing drains.
+    await until(() => refused.closes >= 2);
     released = true;
     await release();
     expect((await filler).status).toBe(202);
-    await acked;
+    await first;
+    await second;
     expect(ackedBeforeRelease).toBe(false);
-    expect(await stored(400, 2)).toBe(2);
+    expect(await stored(600, LIMIT)).toBe(LIMIT);
+    expect(await stored(700, 2)).toBe(2);
     const [hourly] = await t.db.query<{ n: number }>(
       'SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1 AND bucket = $2',
-      [pod.id, at(360)],
+      [pod.id, at(660)],
     );
     expect(hourly?.n).toBe(2);
-    await device.endAsync();
+    await waiting.client.endAsync();
+    await refused.client.endAsync();
   });
 
   it('refuses a write at the bound whatever path it came by, and queues nothing of it', async () => {
@@ -141,12 +179,12 @@ describe('ingest past its queue bound', () => {
     });
     const release = await holdTable();
     // One write alone larger than the bound is taken: the bound is passed by at most one write.
-    const first = writer.write(Array.from({ length: LIMIT + 2 }, (_, i) => row(500 + i)));
+    const first = writer.write(Array.from({ length: LIMIT + 2 }, (_, i) => row(800 + i)));
     await until(() => writer.full);
-    await expect(writer.write([row(600)])).rejects.toBeInstanceOf(WriterFullError);
+    await expect(writer.write([row(900)])).rejects.toBeInstanceOf(WriterFullError);
     expect(writer.held).toBe(LIMIT + 2);
     await release();
     expect((await first).stored).toBe(LIMIT + 2);
-    expect(await stored(600, 1)).toBe(0);
+    expect(await stored(900, 1)).toBe(0);
   });
 });

@@ -72,11 +72,16 @@ export class IngestService {
   }
 
   /**
-   * At the queue's bound: callers refuse a pod's batch or message here, before reading it, so shedding
-   * costs next to nothing (ingest() refuses too, for what arrives between this check and the write).
+   * At the queue's bound: HTTP refuses a batch here, before reading it, so shedding costs next to nothing
+   * (ingest() refuses too, for what arrives between this check and the write).
    */
   get busy(): boolean {
     return this.writer.full;
+  }
+
+  /** Past the bound even for messages that would wait for room (MQTT): they are refused too. */
+  get overflowing(): boolean {
+    return this.writer.overflowing;
   }
 
   /** Refuses one batch or message because ingest is at its bound: one log line a minute for them all. */
@@ -87,11 +92,21 @@ export class IngestService {
     return new IngestBusyError();
   }
 
-  async ingest(pod: PodIdentity, readings: readonly unknown[], now = new Date()): Promise<IngestResult> {
+  /**
+   * Checks and stores one batch or message. At the queue's bound it is refused (IngestBusyError), or with
+   * `waitForRoom` waits for room: a PUBACK withheld a while slows a pod down at no cost, where closing its
+   * connection would have it resend messages already queued (docs/performance.md#soak-and-overload).
+   */
+  async ingest(
+    pod: PodIdentity,
+    readings: readonly unknown[],
+    now = new Date(),
+    { waitForRoom = false } = {},
+  ): Promise<IngestResult> {
     const { rows, indexes, rejected } = validateReadings(pod, readings, now);
     let outcome: Awaited<ReturnType<GroupCommitWriter['write']>>;
     try {
-      outcome = await this.writer.write(rows);
+      outcome = await this.writer.write(rows, { wait: waitForRoom });
     } catch (err) {
       if (err instanceof WriterFullError) throw this.shed();
       // The driver's error carries the statement and all its parameters (~11 KB a batch): never logged.
