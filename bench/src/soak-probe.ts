@@ -1,7 +1,7 @@
 /**
  * Loaded into the server's own process by bench/soak (`--import`, through SERVER_NODE_ARGS), so the
  * figures come from inside it: every second one line on stdout, `@soak-probe {json}`, with the resident
- * set size, the heap in use, the CPU the process used in that second, and how late a 10 ms timer fired
+ * set size, the heap in use, and how late a 10 ms timer fired
  * over it (event-loop lag) as a histogram of whole milliseconds, which the bench adds up over any span.
  * The server's code is not touched; its logs go to the same stdout, one line each, so nothing interleaves.
  */
@@ -17,16 +17,12 @@ const sample = () => {
 };
 setTimeout(sample, STEP_MS).unref();
 
-let cpu = process.cpuUsage();
 setInterval(() => {
-  const used = process.cpuUsage(cpu);
-  cpu = process.cpuUsage();
   const memory = process.memoryUsage();
   const line = {
     t: Date.now(),
     rss: memory.rss,
     heap: memory.heapUsed,
-    cpuMs: Math.round((used.user + used.system) / 1000),
     lag: Object.fromEntries(lag),
   };
   lag.clear();

@@ -5,7 +5,6 @@ export interface ProbeLine {
   t: number;
   rss: number;
   heap: number;
-  cpuMs: number;
   /** Timer lateness in whole milliseconds -> how many 10 ms samples were that late. */
   lag: Record<string, number>;
 }

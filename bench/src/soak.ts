@@ -13,14 +13,18 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
 import { apiClient, freePort, startServerProcess } from '@greenpod/server/testing';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { createPods } from './estate';
 import { benchDatabase } from './pg-cluster';
+import { machineTicks, processTicks, TICKS_PER_SECOND } from './proc-cpu';
 import { RULE_SHAPES } from './rule-shapes';
 import type { FromLoad, Pod, Tick, ToLoad } from './soak-load';
 import { int, lagPct, mb, mean, ms, type ProbeLine, pct, verdict } from './soak-stats';
@@ -147,33 +151,90 @@ say(
     `through the API in ${((performance.now() - setupStart) / 1000).toFixed(0)} s`,
 );
 
-// The load, in its own process.
-const loader: ChildProcess = fork(join(import.meta.dirname, 'soak-load.ts'), [], { execArgv: ['--import', 'tsx'] });
-process.once('exit', () => loader.kill('SIGKILL'));
+/**
+ * What the database takes at that moment without Greenpod: a raw COPY of 200,000 readings into a copy of
+ * the measurement table (same indexes), so the rate sustained can be read as a ratio to it (bench/ingest's).
+ */
+async function copyRate() {
+  await sql.query('CREATE TABLE soak_copy (LIKE measurement INCLUDING ALL)');
+  const pod = mqttPods[0]?.id ?? 1;
+  const rows = 200_000;
+  function* csv() {
+    for (let r = 0; r < rows; r += 1000) {
+      let chunk = '';
+      for (let i = r; i < r + 1000; i++) {
+        const s = i % SENSOR_TYPES.length;
+        chunk += `${pod},${sensorIds[s]},${SENSOR_TYPES[s]},${i % 50},${new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 8) * 1000).toISOString()}\n`;
+      }
+      yield chunk;
+    }
+  }
+  const t0 = performance.now();
+  await pipeline(
+    Readable.from(csv()),
+    sql.query(copyFrom('COPY soak_copy (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')),
+  );
+  const rate = rows / ((performance.now() - t0) / 1000);
+  await sql.query('DROP TABLE soak_copy');
+  return rate;
+}
+const copyBefore = await copyRate();
+say(`raw COPY into a copy of the measurement table: ${int(copyBefore)} rows/s (load average ${load1()})`);
+
+// The load in processes of their own: the MQTT pods in one, the HTTP posters in another (so neither's
+// timings wait on the other's event loop, nor on this one's).
 const ticks: Tick[] = [];
-const waiting = new Map<string, (m: FromLoad) => void>();
-loader.on('message', (m: FromLoad) => {
-  if (m.type === 'tick') ticks.push(m);
-  else waiting.get(m.type)?.(m);
-});
-const order = (m: ToLoad) => loader.send(m);
-const answer = <T extends FromLoad['type']>(type: T) =>
-  new Promise<Extract<FromLoad, { type: T }>>((ok) => waiting.set(type, ok as (m: FromLoad) => void));
+function startLoader() {
+  const child: ChildProcess = fork(join(import.meta.dirname, 'soak-load.ts'), [], { execArgv: ['--import', 'tsx'] });
+  process.once('exit', () => child.kill('SIGKILL'));
+  const waiting = new Map<string, (m: FromLoad) => void>();
+  child.on('message', (m: FromLoad) => {
+    if (m.type === 'tick') ticks.push(m);
+    else waiting.get(m.type)?.(m);
+  });
+  const answer = <T extends FromLoad['type']>(type: T) =>
+    new Promise<Extract<FromLoad, { type: T }>>((ok) => waiting.set(type, ok as (m: FromLoad) => void));
+  return {
+    child,
+    order: (m: ToLoad) => child.send(m),
+    /** Sends `m` and resolves with the child's answer of that type. */
+    ask<T extends FromLoad['type']>(m: ToLoad, type: T) {
+      const answered = answer(type);
+      child.send(m);
+      return answered;
+    },
+    async end() {
+      child.send({ cmd: 'end' } satisfies ToLoad);
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+const mqttLoad = startLoader();
+const httpLoad = startLoader();
 const asPods = (pods: readonly { identifier: string; key: string }[]): Pod[] =>
   pods.map(({ identifier, key }) => ({ identifier, key }));
-const connected = answer('connected');
-order({
-  cmd: 'connect',
-  mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-  pods: asPods(mqttPods),
-  inFlight: Number(args['in-flight']),
-  reconnectMs: 1000,
-});
-say(`${int(mqttPods.length)} MQTT clients connected in ${ms((await connected).ms)} ms`);
+const connected = await mqttLoad.ask(
+  {
+    cmd: 'connect',
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    pods: asPods(mqttPods),
+    inFlight: Number(args['in-flight']),
+    reconnectMs: 1000,
+  },
+  'connected',
+);
+say(`${int(mqttPods.length)} MQTT clients connected in ${ms(connected.ms)} ms`);
+/** Stops the HTTP posters and waits until every MQTT message sent has been acknowledged; the totals so far. */
 async function drain() {
-  const drained = answer('drained');
-  order({ cmd: 'drain', timeoutMs: 180_000 });
-  return drained;
+  const [m, h] = await Promise.all(
+    [mqttLoad, httpLoad].map((l) => l.ask({ cmd: 'drain', timeoutMs: 180_000 }, 'drained')),
+  );
+  return {
+    ackedReadings: (m?.ackedReadings ?? 0) + (h?.ackedReadings ?? 0),
+    httpStored: (m?.httpStored ?? 0) + (h?.httpStored ?? 0),
+    inFlight: (m?.inFlight ?? 0) + (h?.inFlight ?? 0),
+    ms: Math.max(m?.ms ?? 0, h?.ms ?? 0),
+  };
 }
 
 // What a viewer and a monitor do meanwhile: dashboard reads one after another, and a cheap GET (no database).
@@ -222,26 +283,72 @@ const within = <T extends { t: number }>(xs: readonly T[], from: number, to: num
   xs.filter((x) => x.t >= from && x.t < to);
 const sum = (xs: readonly Tick[], f: (x: Tick) => number) => xs.reduce((a, x) => a + f(x), 0);
 
+/**
+ * Who had the cores: the server, PostgreSQL (a throwaway cluster's every process, else this database's
+ * backends), the load generator, this bench, and the rest of the machine (other work on it), as % of one core.
+ */
+type CpuMark = {
+  at: number;
+  machine: ReturnType<typeof machineTicks>;
+  own: Map<string, number>;
+  pg: Map<number, number>;
+};
+async function cpuMark(): Promise<CpuMark> {
+  const mine = process.env.DATABASE_URL ? 'WHERE datname = current_database()' : '';
+  const pids = (await sql.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity ${mine}`)).rows.map((r) => r.pid);
+  const own = { server: server.pid, mqtt: mqttLoad.child.pid, http: httpLoad.child.pid, bench: process.pid };
+  return {
+    at: Date.now(),
+    machine: machineTicks(),
+    own: new Map(Object.entries(own).map(([k, pid]) => [k, pid ? processTicks(pid) : 0])),
+    pg: new Map(pids.map((pid) => [pid, processTicks(pid)])),
+  };
+}
+function cpuShare(a: CpuMark, b: CpuMark) {
+  const core = (ticks: number) => (ticks / TICKS_PER_SECOND / ((b.at - a.at) / 1000)) * 100;
+  const own = (k: string) => core((b.own.get(k) ?? 0) - (a.own.get(k) ?? 0));
+  const pgTicks = [...b.pg].reduce((n, [pid, t]) => n + t - (a.pg.get(pid) ?? t), 0);
+  const machine =
+    ((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * availableParallelism() * 100;
+  const share = { server: own('server'), pg: core(pgTicks), load: own('mqtt') + own('http'), bench: own('bench') };
+  return { ...share, machine, others: machine - share.server - share.pg - share.load - share.bench };
+}
+const cpuLine = (c: ReturnType<typeof cpuShare>) =>
+  `server ${int(c.server)}, PostgreSQL ${int(c.pg)}, load generator ${int(c.load)}, bench ${int(c.bench)}, everything else ${int(c.others)} (machine busy ${int(c.machine)} of ${availableParallelism() * 100})`;
+
 // The soak: a warm-up (JIT, caches, the rules' first evaluations), then MINUTES at RATE, a row a minute.
-order({ cmd: 'rate', readingsPerSecond: RATE });
+mqttLoad.order({ cmd: 'rate', readingsPerSecond: RATE });
 await sleep(WARM_UP_MS);
 const soakStart = Date.now();
 const minuteMs = Math.min(60_000, MINUTES * 60_000);
-const rows: { from: number; to: number; queue: number; load: string }[] = [];
+const soakCpuStart = await cpuMark();
+let lastMark = soakCpuStart;
+const rows: { from: number; to: number; queue: number; load: string; cpu: ReturnType<typeof cpuShare> }[] = [];
 say(
   `\nsoak: target ${int(RATE)} readings/s for ${MINUTES} min after a ${WARM_UP_MS / 1000} s warm-up; ` +
     `MQTT QoS 1, 8 readings a message, up to ${args['in-flight']} unacknowledged per pod`,
 );
-say('  minute  acked/s  behind/s  server CPU %  lag p99 ms  RSS MB  dashboard p95 ms  rules queue  load avg');
+say(
+  '  minute  acked/s  behind/s  closed  lag p99 ms  RSS MB  dashboard p95 ms  rules queue  load avg  CPU % of a core: server / PostgreSQL / load / else',
+);
 for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs) {
   const to = Math.min(from + minuteMs, soakStart + MINUTES * 60_000);
   await sleep(to - Date.now());
-  const row = { from, to, queue: await count('SELECT count(*) AS n FROM rule_evaluation_queue'), load: load1() };
+  const mark = await cpuMark();
+  const row = {
+    from,
+    to,
+    queue: await count('SELECT count(*) AS n FROM rule_evaluation_queue'),
+    load: load1(),
+    cpu: cpuShare(lastMark, mark),
+  };
+  lastMark = mark;
   rows.push(row);
   say(minuteLine(rows.length, row));
 }
 const soakEnd = Date.now();
-order({ cmd: 'rate', readingsPerSecond: 0 });
+const soakCpu = cpuShare(soakCpuStart, await cpuMark());
+mqttLoad.order({ cmd: 'rate', readingsPerSecond: 0 });
 const soakDrained = await drain();
 const soakStored = await count('SELECT count(*) AS n FROM measurement');
 const queueAtEnd = await count('SELECT count(*) AS n FROM rule_evaluation_queue');
@@ -259,20 +366,22 @@ function minuteLine(n: number, r: (typeof rows)[number]) {
   const seconds = (r.to - r.from) / 1000;
   const acked = t.reduce((a, x) => a + x.acked, 0) / seconds;
   const behind = (t.reduce((a, x) => a + x.behind, 0) * SENSOR_TYPES.length) / seconds;
-  const cpu = (p.reduce((a, x) => a + x.cpuMs, 0) / (p.length * 1000)) * 100;
   const reads = dashboard.flatMap((d) => within(d, r.from, r.to).map((s) => s.ms));
-  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(cpu).padStart(12)}  ${ms(lagPct(p, 99)).padStart(10)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${r.load.padStart(8)}`;
+  const c = r.cpu;
+  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${ms(lagPct(p, 99)).padStart(10)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
 }
 
 // Overload: OVERLOAD x RATE over MQTT, and HTTP posters, for OVERLOAD_MS; then everything is drained.
 const overloadStart = Date.now();
+const overloadCpuStart = await cpuMark();
 if (OVERLOAD_MS > 0) {
-  order({ cmd: 'rate', readingsPerSecond: RATE * OVERLOAD });
-  order({ cmd: 'http', base, pods: asPods(httpPods) });
+  mqttLoad.order({ cmd: 'rate', readingsPerSecond: RATE * OVERLOAD });
+  httpLoad.order({ cmd: 'http', base, pods: asPods(httpPods) });
   await sleep(OVERLOAD_MS);
-  order({ cmd: 'rate', readingsPerSecond: 0 });
+  mqttLoad.order({ cmd: 'rate', readingsPerSecond: 0 });
 }
 const overloadEnd = Date.now();
+const overloadCpu = cpuShare(overloadCpuStart, await cpuMark());
 const loadDuringOverload = load1();
 const overloadDrained = await drain();
 const overloadDrainedAt = Date.now();
@@ -281,6 +390,7 @@ watching = false;
 await Promise.all(watchers);
 const alive = server.exitCode === null && server.signalCode === null;
 const lastHealth = await timed('/api/configuration/default');
+const copyAfter = await copyRate();
 const notifications = await count('SELECT count(*) AS n FROM notification WHERE rule_id IS NOT NULL');
 
 // The figures.
@@ -294,7 +404,8 @@ const rssRatio = rssOf(rows.at(-1)) / rssOf(rows[0]);
 const soakAcked = soakDrained.ackedReadings + soakDrained.httpStored;
 say(`
 Greenpod soak on PostgreSQL (one run, ${new Date(soakStart).toISOString()} - ${new Date(soakEnd).toISOString()})
-  sustained ${int(sustained)} readings/s acknowledged of ${int(RATE)} asked (${((sustained / RATE) * 100).toFixed(0)} %); load generator CPU ${int(mean(soakTicks.map((x) => x.cpuMs)) / 10)} % of a core, server ${int(mean(soakProbe.map((x) => x.cpuMs)) / 10)} %
+  sustained ${int(sustained)} readings/s acknowledged of ${int(RATE)} asked (${((sustained / RATE) * 100).toFixed(0)} %); raw COPY ${int(copyBefore)} rows/s before, ${int(copyAfter)} after: ratio ${(sustained / copyBefore).toFixed(2)}, ${(sustained / copyAfter).toFixed(2)}
+  CPU, % of one core: ${cpuLine(soakCpu)}
   acknowledged ${int(soakAcked)}, stored ${int(soakStored)}: ${soakAcked === soakStored ? 'acknowledged = stored, exactly' : `MISMATCH (${int(soakStored - soakAcked)})`}; ${int(sum(soakTicks, (x) => x.closes))} connections closed by the server${soakDrained.inFlight ? `; ${int(soakDrained.inFlight)} messages still unacknowledged after ${ms(soakDrained.ms / 1000)} s` : ''}
   event-loop lag p99 ${ms(lagP99)} ms, max ${ms(lagPct(soakProbe, 100))} ms (budget p99 < 100 ms: ${verdict(lagP99 < 100)})
   RSS first minute ${mb(rssOf(rows[0]))} MB, last ${mb(rssOf(rows.at(-1)))} MB: last/first ${rssRatio.toFixed(2)} (flat within 10 %: ${verdict(Math.abs(rssRatio - 1) <= 0.1)})
@@ -334,7 +445,9 @@ if (OVERLOAD_MS > 0)
 Overload: ${OVERLOAD}x = ${int(RATE * OVERLOAD)} readings/s asked over MQTT for ${OVERLOAD_MS / 1000} s, and ${POSTERS} HTTP posters of 5,000-reading batches (load average ${loadDuringOverload})
   MQTT: ${int((sum(over, (x) => x.offered) * SENSOR_TYPES.length) / (OVERLOAD_MS / 1000))} readings/s sent, ${int(sum(over, (x) => x.acked) / (OVERLOAD_MS / 1000))} acknowledged; ${int(sum(over, (x) => x.behind) * SENSOR_TYPES.length)} readings not sent (every pod at its in-flight bound)
         ${int(packets)} PUBLISH packets until drained, ${int(resends)} of them resends: ${((resends / Math.max(1, packets)) * 100).toFixed(0)} % shed (refused, no PUBACK); ${int(sum(overAll, (x) => x.closes))} connections closed by the server
+  load generators' own event loops at worst ${ms(Math.max(0, ...over.map((x) => x.lagMaxMs)))} ms late (their timings are that much off)
   HTTP: ${ok.length} x 202 (p50 ${ms(pct(ok, 50))}, p95 ${ms(pct(ok, 95))} ms), ${shed.length} x 503 (p50 ${ms(pct(shed, 50))}, p95 ${ms(pct(shed, 95))}, max ${ms(pct(shed, 100))} ms): ${((shed.length / Math.max(1, ok.length + shed.length)) * 100).toFixed(0)} % shed; ${over.reduce((a, x) => a + x.http.other, 0)} other answers
+  CPU, % of one core: ${cpuLine(overloadCpu)}
   GET /api/configuration/default meanwhile: p95 ${ms(pct(overHealth, 95))} ms, max ${ms(pct(overHealth, 100))} ms (n=${overHealth.length}); event-loop lag p99 ${ms(lagPct(overProbe, 99))} ms; RSS peak ${mb(Math.max(...overProbe.map((x) => x.rss)))} MB
   after: server ${alive ? 'alive' : 'DEAD'}, GET answered ${lastHealth.status} in ${ms(lastHealth.ms)} ms; drained in ${ms(overloadDrained.ms / 1000)} s${overloadDrained.inFlight ? ` (${int(overloadDrained.inFlight)} still unacknowledged)` : ''}
   acknowledged ${int(finalAcked)} in all, stored ${int(finalStored)}: ${finalAcked === finalStored ? 'acknowledged = stored, exactly' : `MISMATCH (${int(finalStored - finalAcked)})`}`);
@@ -343,8 +456,7 @@ say(
   `  server log: ${serverLog.length} lines at warn or above${warnings.length ? `; other than the queue-full notices:\n    ${warnings.slice(-5).join('\n    ')}` : ''}\n`,
 );
 
-order({ cmd: 'end' });
-await new Promise((r) => loader.once('exit', r));
+await Promise.all([mqttLoad.end(), httpLoad.end()]);
 await sql.end();
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
