@@ -43,6 +43,13 @@ const RUNS: [script: string, args: string[]][] = [
   ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:report', ['--pods', '4', '--runs', '2']],
   ['bench:partitions', ['--readings', '4000', '--samples', '5']],
+  [
+    'bench:soak',
+    [
+      ...['--minutes', '0.1', '--rate', '400', '--pods', '4', '--sites', '2', '--rules', '8', '--warm-up-seconds', '2'],
+      ...['--overload-seconds', '3', '--http-posters', '1'],
+    ],
+  ],
   ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
 ];
 

@@ -106,7 +106,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
 
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);
-  app.decorate('ingest', new IngestService(db, app.log, app.metrics ?? undefined));
+  app.decorate('ingest', new IngestService(db, app.log, app.metrics ?? undefined, config.INGEST_QUEUE_LIMIT));
   await app.ingest.watchPods();
   app.addHook('onClose', () => app.ingest.close());
   forgetPodsOnOwnWrites(app);

@@ -62,6 +62,7 @@ const schema = z
     GREENPOD_DEMO: bool.optional(),
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
     RULES_WORKER: bool.default(true),
+    INGEST_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number of readings' }).int().min(1).default(50_000),
     POD_REPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a number of minutes' })
       .positive()
