@@ -1,4 +1,4 @@
--- Cards of whole places without reading each pod's rollups (docs/decisions/0028). A location's card reads
+-- Cards of whole places without reading each pod's rollups (docs/decisions/0029). A location's card reads
 -- its location rows (007); an area's card its area rows, the same sums per area, hourly and daily (built
 -- from the pod rollups, so retention leaves them alone; no 5-minute level). Which pods have readings in
 -- a window (the card's mean voltage is theirs) comes from pod_last_reading: per pod and sensor kind,

@@ -16,7 +16,7 @@ type Kind = (typeof TYPE_COLUMNS)[number];
 /** A pod of `opened` is summed one by one for this kind. */
 const unsure = (c: Kind) => `unsure_${c.type.toLowerCase()}`;
 
-/** The levels a card of whole places reads (ADR 0028); pod cards have none. */
+/** The levels a card of whole places reads (ADR 0029); pod cards have none. */
 const PLACE_LEVELS: Record<'location' | 'area' | 'pod', readonly PlaceRollup[] | undefined> = {
   location: LOCATION_ROLLUPS,
   area: AREA_ROLLUPS,
@@ -36,7 +36,7 @@ export interface CardPods {
  * CTEs ending in `r` (card, sensor_type, n, s, voltage): per card of CTE `page` (id) and sensor type the
  * count and sum of its pods' readings in the window and the mean voltage of the pods that have any.
  *
- * Performance (docs/performance.md#1000-pods-cards-of-whole-places, ADR 0028): a card that shows every
+ * Performance (docs/performance.md#1000-pods-cards-of-whole-places, ADR 0029): a card that shows every
  * indoor pod of its place (`whole`) reads its place's rows, one per bucket, instead of each pod's rollup
  * rows, so its cost does not grow with its pods' readings; the raw readings at the window's ragged ends
  * are read by time. Which of its pods have readings (their voltages make the mean) comes from the bounds

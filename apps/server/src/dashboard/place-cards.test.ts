@@ -11,7 +11,7 @@ import { INDOOR_OR_ALL_OUTDOOR_AREA } from './dashboard-scope';
 import { sumsByPod } from './readings-query';
 import { resolveWindow } from './window';
 
-// Cards of whole places read place rows and each pod's latest-reading bounds (ADR 0028): here their
+// Cards of whole places read place rows and each pod's latest-reading bounds (ADR 0029): here their
 // figures are compared with the pods' raw readings through ingest, moves, hand edits and deletes.
 let t: TestApp;
 let estate: Estate;

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { LAST_READINGS, POD_ROLLUP, TYPE_COLUMNS } from './rollup-tables';
 
 /**
- * Bounds on each pod's latest reading per sensor kind (ADR 0028): lo <= latest <= hi. Ingest keeps them
+ * Bounds on each pod's latest reading per sensor kind (ADR 0029): lo <= latest <= hi. Ingest keeps them
  * exact (both move up to the batch's latest reading); a hand delete works them out again, from the raw
  * readings when they reach the latest hourly rollup row, else from that row's hour. A card then knows,
  * from one row per pod, which pods have readings in a window ending at or after their latest one.

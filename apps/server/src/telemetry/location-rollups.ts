@@ -11,7 +11,7 @@ import {
 } from './rollup-tables';
 
 /**
- * Place rollups (ADR 0014 for locations, 0028 for areas): each row holds, per sensor kind, the count and
+ * Place rollups (ADR 0014 for locations, 0029 for areas): each row holds, per sensor kind, the count and
  * sum of the readings of the indoor pods its location or area holds now (an outdoor pod measures the
  * weather, not the building: docs/domain.md#consumption). Ingest adds to them in the batch's statement,
  * a pod's move carries its rows from one place to the other, a hand-deleted reading is taken off, and
@@ -181,15 +181,16 @@ export async function rebuildStalePlaces(tx: Queryable): Promise<void> {
   }
 }
 
-/** Call before deleting reading `id`: takes it off its pod's place rows. */
-export async function removeReadingFromLocations(tx: Queryable, id: number): Promise<void> {
+/** Call before deleting the reading of `key` (its id and time, as text): takes it off its pod's place rows. */
+export async function removeReadingFromLocations(tx: Queryable, key: [number, string]): Promise<void> {
   for (const level of PLACE_ROLLUPS) {
     const [row] = await tx.query<{ place: number }>(
       `INSERT INTO ${level.table} AS r (${level.key}, bucket, ${columns})
        SELECT p.${level.key}, ${level.bucket('m.created')}, ${pivot('m.sensor_type', '-1', '-m.value')}
-       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor WHERE m.id = $1 GROUP BY 1, 2
+       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor
+       WHERE m.id = $1 AND m.created = $2::timestamptz GROUP BY 1, 2
        ${addOnConflict(level)} RETURNING r.${level.key} AS place`,
-      [id],
+      key,
     );
     if (row) await tx.query(`DELETE FROM ${level.table} WHERE ${level.key} = $1 AND ${empty}`, [row.place]);
   }

@@ -52,7 +52,7 @@ export const ROLLUP_TABLES = Object.fromEntries(POD_ROLLUPS.map((l) => [l.name, 
 >;
 
 /**
- * Sums over each place's current indoor pods (ADR 0014, and areas ADR 0028): one row per place and bucket,
+ * Sums over each place's current indoor pods (ADR 0014, and areas ADR 0029): one row per place and bucket,
  * a count and a sum column per sensor kind (`n_temperature`, `s_temperature`, ...). `key` is the place
  * column (the same name in `pod`). `podRows(pod)` is the (sensor_type, bucket, count, sum) rows of a pod
  * (an SQL expression) that its place's rows hold: the pod rollup for hours and days, its raw readings for
@@ -112,7 +112,7 @@ export const TYPE_COLUMNS = SENSOR_TYPES.map((type) => ({
 /**
  * Per pod and sensor kind, bounds on when its latest reading was taken (`lo_<kind>` <= latest <=
  * `hi_<kind>`; equal unless a hand delete left only an hourly row to tell): the cards learn from them,
- * without reading each pod's rollups, which pods have readings in a window (ADR 0028).
+ * without reading each pod's rollups, which pods have readings in a window (ADR 0029).
  */
 export const LAST_READINGS = 'pod_last_reading';
 
