@@ -1,11 +1,16 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { bootScript } from './build/boot-script';
 import { precompress } from './build/precompress';
 
 // One config for dev, build and tests so the three never disagree on plugins or aliases.
 export default defineConfig({
-  plugins: [react(), precompress(resolve(import.meta.dirname, 'dist'))],
+  plugins: [
+    react(),
+    bootScript(resolve(import.meta.dirname, 'src/app/shell/boot.ts')),
+    precompress(resolve(import.meta.dirname, 'dist')),
+  ],
   server: {
     // The API lives in apps/server; in dev the SPA proxies to it so both share one origin.
     // GREENPOD_API points the proxy elsewhere (a second server on another port, a remote one).

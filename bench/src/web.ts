@@ -1,9 +1,10 @@
 /**
  * bench/web: what the viewer costs a browser, on the demo estate, in Debian's Chromium.
- *   npm run bench:web [-- --soak-minutes 30 --no-build --data-dir /tmp/greenpod-bench-web --demo-days 365]
+ *   npm run bench:web [-- --soak-minutes 30 --loads 9 --no-build --data-dir /tmp/greenpod-bench-web --demo-days 365]
  * Prints, measured in this one run and compared with the budgets (asserts nothing):
  * - compressed JavaScript and CSS moved on a cold load of the sign-in page and of the dashboard;
- * - the dashboard's Largest Contentful Paint (cold cache, localhost);
+ * - the dashboard's Largest Contentful Paint (cold cache, localhost) on `/` and on a client's link, --loads
+ *   times each, beside a plain page of the same text from the same server (web-lcp.ts);
  * - the time from a click on a time tab or a filter to the chart drawn at the Year window;
  * - the JS heap (after a forced garbage collection) over a dashboard left open on Live.
  * The server runs as an operator would start it (its own process, the demo estate and simulator on,
@@ -12,15 +13,20 @@
  * describe a smaller estate than the demo's year.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoPodsPath, migrate, openPglite, seedBase, seedDemoEstate } from '@greenpod/server/bench';
 import { freePort, startServerProcess } from '@greenpod/server/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { clientLink, measurePaints, printPaints, webDistWithBaseline } from './web-lcp';
 
 const { values: args } = parseArgs({
   options: {
     'soak-minutes': { type: 'string', default: '5' },
+    /** Cold loads of each page whose paint is measured (the baseline, `/`, a client's link). */
+    loads: { type: 'string', default: '9' },
     'no-build': { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: '/tmp/greenpod-bench-web' },
     /** Days of demo history seeded before the server starts (a folder already seeded is left alone). */
@@ -56,19 +62,6 @@ async function coldLoad(context: BrowserContext, url: string): Promise<{ page: P
   await Promise.all(pending);
   return { page, transfer };
 }
-
-/** LCP as the page saw it: the last candidate before the first input. */
-const observeLcp = () => {
-  const w = window as unknown as { __lcp: number; __lcpWhat: string };
-  w.__lcp = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element; size: number })[]) {
-      w.__lcp = entry.startTime;
-      const el = entry.element;
-      w.__lcpWhat = `${el?.tagName.toLowerCase() ?? '?'} "${(el?.textContent ?? '').trim().slice(0, 40)}" (${entry.size} px²)`;
-    }
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-};
 
 /**
  * Milliseconds from a click until the chart shows the new window's data (its section is no longer
@@ -127,9 +120,12 @@ async function main() {
     await db.close();
   }
   const port = await freePort();
+  const scratch = mkdtempSync(join(tmpdir(), 'greenpod-bench-web-'));
+  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
   const server = await startServerProcess(
     {
       DATA_DIR: args['data-dir'],
+      WEB_DIST: webDistWithBaseline(join(ROOT, 'apps/web/dist'), join(scratch, 'dist')),
       PORT: String(port),
       MQTT_PORT: String(await freePort()),
       GREENPOD_DEMO: '1',
@@ -161,6 +157,13 @@ async function main() {
     const login = await coldLoad(anonymous, `${base}/user/login`);
     await anonymous.close();
 
+    // Before any other page is open: a dashboard left on Live would draw beside these loads.
+    const targets = [
+      { name: '/', path: '/' },
+      { name: "a client's link", path: await clientLink(base, session.token) },
+    ];
+    const paints = await measurePaints(browser, base, session, targets, Number(args.loads));
+
     const signedIn = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signedIn.addInitScript(
       ([token, user]) => {
@@ -169,12 +172,7 @@ async function main() {
       },
       [session.token, session.user],
     );
-    await signedIn.addInitScript(observeLcp);
     const dash = await coldLoad(signedIn, `${base}/`);
-    const { lcp, lcpWhat } = await dash.page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __lcpWhat: string };
-      return { lcp: w.__lcp, lcpWhat: w.__lcpWhat };
-    });
 
     console.log('\nCompressed transfer on a cold load (JS budget: sign-in <= 200 KB, dashboard <= 350 KB)');
     console.log(
@@ -183,8 +181,7 @@ async function main() {
     console.log(
       `  dashboard     JS ${fmt(dash.transfer.js)}  CSS ${fmt(dash.transfer.css)}  ${dash.transfer.requests} requests  ${verdict(dash.transfer.js, 350 * KB)}`,
     );
-    console.log(`\nDashboard LCP (cold cache, budget 1,000 ms): ${lcp.toFixed(0)} ms  ${verdict(lcp, 1000)}`);
-    console.log(`  largest paint: ${lcpWhat}`);
+    printPaints(paints);
 
     // Tab and filter changes to a drawn chart at the Year window (budget 300 ms each).
     const page = dash.page;
