@@ -65,7 +65,7 @@ export function spaShell(
  * JSON in a data block: never run, so the policy's script-src does not apply to it. Every `<` escaped, so no
  * value can close the element.
  */
-const themeElement = (theme: PageTheme) =>
+export const themeElement = (theme: PageTheme) =>
   `<script type="application/json" id="${PAGE_THEME_ELEMENT_ID}">${JSON.stringify(theme).replace(/</g, '\\u003c')}</script>`;
 
 export type SpaShell = ReturnType<typeof spaShell>;
