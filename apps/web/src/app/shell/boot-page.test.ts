@@ -57,7 +57,7 @@ describe('index.html and its boot script', () => {
   it('shows a visitor without a session nothing of the dashboard, and sets the scheme all the same', () => {
     localStorage.setItem('greenpod_colorScheme', 'dark');
     open('/');
-    bootPage(false);
+    bootPage(() => false);
     expect(html.getAttribute('data-mantine-color-scheme')).toBe('dark');
     expect(shown()).toBe(false);
   });
@@ -65,7 +65,7 @@ describe('index.html and its boot script', () => {
   it("shows a session's dashboard in the default theme, and 'auto' follows the system", () => {
     saveSession('tok', TEST_USER);
     open('/');
-    bootPage(true);
+    bootPage(() => true);
     expect(html.getAttribute('data-mantine-color-scheme')).toBe('dark');
     expect(shown()).toBe(true);
     expect(variable('page')).toBe(shellColors(DEFAULT_THEME, 'dark').page);
@@ -76,7 +76,7 @@ describe('index.html and its boot script', () => {
     saveSession('tok', TEST_USER);
     for (const path of ['/user/login', '/alerts', '/admin/group', `/${GROUP}/${CLIENT}/alerts`]) {
       open(path);
-      bootPage(false);
+      bootPage(() => false);
       expect(shown(), path).toBe(false);
     }
   });
@@ -89,7 +89,7 @@ describe('index.html and its boot script', () => {
       clientShortcode: CLIENT,
       theme: { ...NAVY, primaryLogo: logo },
     });
-    bootPage(false);
+    bootPage(() => false);
     expect(shown()).toBe(true);
     expect(variable('page')).toBe(shellColors(NAVY, 'light').page);
     expect(variable('brand')).toBe(shellColors(NAVY, 'light').brand);
@@ -100,11 +100,11 @@ describe('index.html and its boot script', () => {
     saveSession('tok', TEST_USER);
     rememberTheme({ kind: 'role', roleId: TEST_USER.roleId }, NAVY);
     open('/');
-    bootPage(false);
+    bootPage(() => false);
     expect(variable('page')).toBe(shellColors(NAVY, 'light').page);
 
     open(`/${GROUP}/${CLIENT}`, { groupShortcode: GROUP, clientShortcode: 'ZZZZZZZZZZZZ', theme: NAVY });
-    bootPage(false);
+    bootPage(() => false);
     expect(variable('page')).toBe(shellColors(DEFAULT_THEME, 'light').page);
   });
 });

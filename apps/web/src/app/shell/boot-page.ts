@@ -18,8 +18,8 @@ function roleIdOf(user: string | null): number | null {
   }
 }
 
-/** Runs once, from the boot script; `systemDark` is the system's scheme (what 'auto' follows). */
-export function bootPage(systemDark: boolean): void {
+/** Runs once, from the boot script; `systemDark` tells the system's scheme (what 'auto' follows). */
+export function bootPage(systemDark: () => boolean): void {
   const html = document.documentElement;
   const scheme = resolveColorScheme(localStorage.getItem(COLOR_SCHEME_KEY), systemDark);
   html.setAttribute('data-mantine-color-scheme', scheme);

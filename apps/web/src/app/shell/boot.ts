@@ -10,7 +10,7 @@
 import { bootPage } from './boot-page';
 
 try {
-  bootPage(window.matchMedia('(prefers-color-scheme: dark)').matches);
+  bootPage(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
 } catch {
   // Storage that is off, a value hand-edited: the page paints when the app has rendered, as without this script.
 }
