@@ -1,14 +1,17 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { bootScript } from './build/boot-script';
+import { firstPaint } from './build/first-paint';
 import { precompress } from './build/precompress';
 
 // One config for dev, build and tests so the three never disagree on plugins or aliases.
 export default defineConfig({
   plugins: [
     react(),
-    bootScript(resolve(import.meta.dirname, 'src/app/shell/boot.ts')),
+    firstPaint({
+      boot: resolve(import.meta.dirname, 'src/app/shell/boot.ts'),
+      shellCss: resolve(import.meta.dirname, 'src/app/shell/shell.css'),
+    }),
     precompress(resolve(import.meta.dirname, 'dist')),
   ],
   server: {
