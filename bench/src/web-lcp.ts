@@ -95,6 +95,8 @@ async function load(browser: Browser, url: string, session: Session, waitFor: st
     page.setDefaultTimeout(60_000);
     await page.goto(url, { waitUntil: 'load' });
     if (waitFor) await page.locator(waitFor).first().waitFor();
+    // A paint is reported once its frame is on screen, which a loaded machine can take a while to say.
+    await page.waitForFunction(() => (window as unknown as { __paint: PaintSample }).__paint.lcp > 0);
     // Two frames after: the last candidate has been reported.
     return await page.evaluate(
       () =>
