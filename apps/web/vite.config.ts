@@ -1,8 +1,20 @@
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { firstPaint } from './build/first-paint';
 import { precompress } from './build/precompress';
+
+/* Test files that replace a module (vi.mock) run isolated. The others share one module cache per worker
+   (isolate: false, three times faster), and a file that mocks a module already loaded there by another
+   file's import got the real one: which file ran first on the same worker decided the outcome. */
+const mockingTests = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8')))
+    .map((file) => file.slice(import.meta.dirname.length + 1));
+const isolatedTests = mockingTests(resolve(import.meta.dirname, 'src'));
 
 // One config for dev, build and tests so the three never disagree on plugins or aliases.
 export default defineConfig({
@@ -32,8 +44,14 @@ export default defineConfig({
     // jsdom renders of whole pages on a busy 2-core machine take seconds; 5 s left no margin.
     testTimeout: 15_000,
     pool: 'threads',
-    isolate: false,
     // vitest's default is the cores less one: on CI's 2 cores, one worker and an idle core.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...isolatedTests] },
+      },
+      { extends: true, test: { name: 'isolated', isolate: true, include: isolatedTests } },
+    ],
   },
 });

@@ -32,3 +32,15 @@ export async function benchDatabase(name: string, port: number) {
     },
   };
 }
+
+/**
+ * A database already on DATABASE_URL's server (a bench's `--database`: e.g. the 100 M readings bench:query
+ * loaded), which a bench adds its own estate to: used as it is, never dropped.
+ */
+export function existingDatabase(name: string) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('--database names a database on DATABASE_URL: set DATABASE_URL');
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), async drop() {} };
+}

@@ -2,7 +2,7 @@
  * bench/query: p50/p95 of the dashboard's stat-all and graph reads for live, day, week, month and
  * year windows, on PostgreSQL and PGlite, against the plain SQL over raw readings that gives the same
  * answer, measured in one run. Also checks that the rollup answers equal the raw ones.
- *   npm run bench:query [-- --pods 100 --readings 10000000 --runs 20 --pglite-readings N --rebuild]
+ *   npm run bench:query [-- --pods 100 --sensors 8 --readings 10000000 --runs 20 --pglite-readings N --rebuild]
  * PostgreSQL: DATABASE_URL's server (a fresh database on it) or a throwaway cluster. PGlite: built
  * once in a folder under /tmp and reused while its scale matches (--rebuild forces a new one).
  * Timings are printed, never asserted.
@@ -20,6 +20,7 @@ import {
   DERIVED_TABLES,
   LOCATION_ROLLUPS,
   listCards,
+  makeWeeks,
   meansByBucket,
   migrate,
   openPglite,
@@ -36,10 +37,13 @@ import { freePort } from '@greenpod/server/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { benchDatabase } from './pg-cluster';
+import { storagePerReading } from './storage';
 
 const { values: args } = parseArgs({
   options: {
     pods: { type: 'string', default: '100' },
+    /** How many of the eight sensor kinds each pod sends (dealt round-robin, so fewer than 8 still cover all kinds). */
+    sensors: { type: 'string', default: '8' },
     readings: { type: 'string', default: '10000000' },
     'pglite-readings': { type: 'string' },
     runs: { type: 'string', default: '20' },
@@ -55,9 +59,12 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** Load (or find with --reuse) the PostgreSQL database and stop: with --keep, prepares later --reuse runs. */
     'load-only': { type: 'boolean', default: false },
+    /** The PostgreSQL database's name on DATABASE_URL's server (each scale loads its own). */
+    database: { type: 'string', default: 'greenpod_bench_query' },
   },
 });
 const PODS = Number(args.pods);
+const SENSORS = Math.min(SENSOR_TYPES.length, Math.max(1, Number(args.sensors)));
 const READINGS = Number(args.readings);
 const PGLITE_READINGS = Number(args['pglite-readings'] ?? READINGS);
 const RUNS = Number(args.runs);
@@ -71,16 +78,19 @@ const TZ = 'UTC';
 const SCOPE = { all: true } as const;
 
 /**
- * The layout of `total` readings: every pod sends its eight sensors together, every `intervalMs`,
+ * The layout of `total` readings: every pod sends its `sensors` kinds together, every `intervalMs`,
  * over the year before NOW; each pod's clock is offset, so pods do not report at the same instant.
  */
-function layout(pods: number, total: number) {
-  const series = pods * SENSOR_TYPES.length;
+function layout(pods: number, total: number, sensors = SENSORS) {
+  const series = pods * sensors;
   const perSeries = Math.max(1, Math.round(total / series));
   const intervalMs = Math.floor(YEAR / perSeries);
-  return { pods, series, perSeries, intervalMs, rows: perSeries * series, start: NOW.getTime() - YEAR };
+  return { pods, sensors, series, perSeries, intervalMs, rows: perSeries * series, start: NOW.getTime() - YEAR };
 }
 type Layout = ReturnType<typeof layout>;
+/** The sensor kinds (indexes into SENSOR_TYPES) pod number `p` sends. */
+const kindsOf = (l: Pick<Layout, 'sensors'>, p: number) =>
+  Array.from({ length: l.sensors }, (_, k) => (p * l.sensors + k) % SENSOR_TYPES.length);
 
 /** CSV rows (pod_id, sensor_id, sensor_type, value, created) in arrival (time) order, in ~64 KB strings. */
 function* csv(l: Layout, podIds: number[], sensorIds: number[], fromStep = 0, toStep = l.perSeries) {
@@ -89,7 +99,7 @@ function* csv(l: Layout, podIds: number[], sensorIds: number[], fromStep = 0, to
     for (let p = 0; p < l.pods; p++) {
       const phase = (p * 7_919_000) % l.intervalMs;
       const created = new Date(l.start + i * l.intervalMs + phase).toISOString();
-      for (let s = 0; s < SENSOR_TYPES.length; s++) {
+      for (const s of kindsOf(l, p)) {
         const value = ((p * 37 + s * 101 + i * 13) % 997) / 10 + s * 10;
         chunk += `${podIds[p]},${sensorIds[s]},${SENSOR_TYPES[s]},${value},${created}\n`;
       }
@@ -103,7 +113,8 @@ function* csv(l: Layout, podIds: number[], sensorIds: number[], fromStep = 0, to
 }
 
 /** 5 locations x 4 areas, the pods dealt round-robin: stat-all's first page (5 cards) covers them all. */
-async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
+async function makeEstate(db: Pick<Database, 'query'>, l: Layout) {
+  const pods = l.pods;
   const one = async (sql: string, params: (string | number)[]) =>
     ((await db.query<{ id: number }>(sql, params))[0] as { id: number }).id;
   for (const type of SENSOR_TYPES)
@@ -144,9 +155,9 @@ async function makeEstate(db: Pick<Database, 'query'>, pods: number) {
   }
   const sensors = await db.query<{ id: number; type: string }>('SELECT id, type FROM sensor');
   const sensorIds = SENSOR_TYPES.map((t) => (sensors.find((s) => s.type === t) as { id: number }).id);
-  for (const pod of podIds)
-    for (const sensor of sensorIds)
-      await db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [pod, sensor]);
+  for (const [p, pod] of podIds.entries())
+    for (const s of kindsOf(l, p))
+      await db.query('INSERT INTO pod_sensor (pod_id, sensor_id) VALUES ($1, $2)', [pod, sensorIds[s] as number]);
   return { podIds, sensorIds };
 }
 
@@ -162,11 +173,18 @@ const ROLLUPS = [
   ),
   ...LOCATION_ROLLUPS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
 ];
+const ROLLUP_NAMES = [...POD_ROLLUPS, ...LOCATION_ROLLUPS].map((l) => l.table);
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
 const layoutKey = (l: Layout) =>
-  JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
+  JSON.stringify({
+    pods: l.pods,
+    rows: l.rows,
+    intervalMs: l.intervalMs,
+    now: NOW.toISOString(),
+    ...(l.sensors === SENSOR_TYPES.length ? {} : { sensors: l.sensors }),
+  });
 
 async function reusePostgres(l: Layout, name: string) {
   const url = new URL(process.env.DATABASE_URL as string);
@@ -192,7 +210,10 @@ async function loadPostgres(l: Layout, name: string) {
   const pgdb = await benchDatabase(name, await freePort());
   const db = await openPostgres(pgdb.url);
   await migrate(db);
-  const { podIds, sensorIds } = await makeEstate(db, l.pods);
+  const { podIds, sensorIds } = await makeEstate(db, l);
+  // The weeks' partitions exist before the readings arrive, as the maintenance pass keeps them ahead (ADR 0028).
+  const partitions = await makeWeeks(db, new Date(l.start), NOW);
+  console.log(`PostgreSQL: ${partitions} weekly partitions made`);
   const client = new pg.Client({ connectionString: pgdb.url });
   await client.connect();
   const t0 = performance.now();
@@ -201,8 +222,15 @@ async function loadPostgres(l: Layout, name: string) {
     client.query(copyFrom('COPY measurement (pod_id, sensor_id, sensor_type, value, created) FROM STDIN (FORMAT csv)')),
   );
   const copyMs = performance.now() - t0;
+  console.log(
+    `PostgreSQL: COPY ${(copyMs / 1000).toFixed(1)} s, ${Math.round(l.rows / (copyMs / 1000)).toLocaleString('en')} rows/s`,
+  );
   await client.query("SET work_mem = '512MB'");
-  for (const sql of ROLLUPS) await client.query(sql);
+  for (const [i, sql] of ROLLUPS.entries()) {
+    const t = performance.now();
+    await client.query(sql);
+    console.log(`PostgreSQL: rollup ${ROLLUP_NAMES[i]} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
   await client.query(VACUUM);
   await client.query('CREATE TABLE bench_layout (layout text NOT NULL)');
   await client.query('INSERT INTO bench_layout VALUES ($1)', [layoutKey(l)]);
@@ -213,7 +241,7 @@ async function loadPostgres(l: Layout, name: string) {
 /** PGlite has no COPY FROM STDIN through our adapter, but 0.5 reads COPY ... FROM '/dev/blob' from the `blob` query option. */
 async function loadPglite(l: Layout, dir: string) {
   const meta = `${dir}.json`;
-  const want = JSON.stringify({ pods: l.pods, rows: l.rows, intervalMs: l.intervalMs, now: NOW.toISOString() });
+  const want = layoutKey(l);
   let copyMs = 0;
   let rollupMs = 0;
   const reused = !args.rebuild && existsSync(meta) && readFileSync(meta, 'utf8') === want;
@@ -222,7 +250,8 @@ async function loadPglite(l: Layout, dir: string) {
     rmSync(meta, { force: true });
     const db = await openPglite(dir);
     await migrate(db);
-    const { podIds, sensorIds } = await makeEstate(db, l.pods);
+    const { podIds, sensorIds } = await makeEstate(db, l);
+    await makeWeeks(db, new Date(l.start), NOW);
     await db.close();
     const lite = await PGlite.create(dir);
     const t0 = performance.now();
@@ -400,7 +429,7 @@ const ok = (good: boolean) => (good ? 'met' : 'MISSED');
 const lpg = layout(PODS, READINGS);
 const llite = layout(PODS, PGLITE_READINGS);
 const describe = (l: Layout) =>
-  `${l.rows.toLocaleString('en')} readings = ${l.pods} pods x 8 sensors x ${l.perSeries.toLocaleString('en')} readings each, one every ${(l.intervalMs / 60_000).toFixed(1)} min over the 365 days before ${NOW.toISOString()}`;
+  `${l.rows.toLocaleString('en')} readings = ${l.pods} pods x ${l.sensors} sensor${l.sensors > 1 ? 's' : ''} x ${l.perSeries.toLocaleString('en')} readings each, one every ${(l.intervalMs / 60_000).toFixed(1)} min over the 365 days before ${NOW.toISOString()}`;
 console.log(
   `bench/query ${new Date().toISOString()}  load average ${loadavg()
     .map((x) => x.toFixed(2))
@@ -418,6 +447,7 @@ async function runPostgres(l: Layout, name: string) {
   console.log(
     `PostgreSQL ${l.rows.toLocaleString('en')} loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`,
   );
+  await storagePerReading(loaded.db, l.rows);
   if (args['load-only']) {
     await loaded.db.close();
     return new Map<string, Measured>();
@@ -429,7 +459,7 @@ async function runPostgres(l: Layout, name: string) {
   return results;
 }
 
-const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, 'greenpod_bench_query');
+const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, args.database as string);
 let liteResults: Map<string, Measured> | undefined;
 if (!args['skip-pglite']) {
   const dir = `${args['pglite-dir']}-${llite.pods}x${llite.rows}`;
@@ -445,9 +475,7 @@ if (!args['skip-pglite']) {
 // PGlite / PostgreSQL compares the two at the same scale: PostgreSQL is measured again at PGlite's if they differ.
 const sameScale = llite.rows === lpg.rows;
 const pgAtLiteScale =
-  sameScale || !liteResults || args['skip-postgres']
-    ? pgResults
-    : await runPostgres(llite, 'greenpod_bench_query_small');
+  sameScale || !liteResults || args['skip-postgres'] ? pgResults : await runPostgres(llite, `${args.database}_small`);
 
 const lines: string[][] = [
   [

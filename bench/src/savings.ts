@@ -4,7 +4,9 @@
  * inputs from the hourly rollups (readDayRecords: use, outdoor temperature, occupied hours per local day) for the
  * same N pods over the same days, on PGlite in memory; with DATABASE_URL (or --postgres: a throwaway cluster) also on
  * PostgreSQL. Prints the figures of this one run; asserts nothing about time.
- *   npm run bench:savings [-- --pods 1000 --days 365 --postgres]
+ *   npm run bench:savings [-- --pods 1000 --days 365 --postgres --skip-pglite --database NAME]
+ * --database adds the PostgreSQL estate to a database already on DATABASE_URL's server (the 100 M readings
+ * bench:query loaded), keeping to its own client, and keeps the database.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -17,13 +19,15 @@ import {
   seedBase,
 } from '@greenpod/server/bench';
 import { freePort } from '@greenpod/server/testing';
-import { benchDatabase } from './pg-cluster';
+import { benchDatabase, existingDatabase } from './pg-cluster';
 
 const { values: args } = parseArgs({
   options: {
     pods: { type: 'string', default: '1000' },
     days: { type: 'string', default: '365' },
     postgres: { type: 'boolean', default: false },
+    database: { type: 'string' },
+    'skip-pglite': { type: 'boolean', default: false },
   },
 });
 const PODS = Number(args.pods);
@@ -91,7 +95,10 @@ async function readBench(db: Database, label: string) {
      SELECT $1, $2, $3, $4, 'savings-' || i, 'P', 'd', 230, i = 0 FROM generate_series(0, $5::int) i`,
     [group, client, location, area, PODS],
   );
-  const pods = await db.query<{ id: number; outdoor: boolean }>('SELECT id, outdoor FROM pod ORDER BY id');
+  const pods = await db.query<{ id: number; outdoor: boolean }>(
+    'SELECT id, outdoor FROM pod WHERE client_id = $1 ORDER BY id',
+    [client],
+  );
   const from = `${FIRST}T00:00:00Z`;
   const to = `${LAST}T23:00:00Z`;
   let t = performance.now();
@@ -101,14 +108,15 @@ async function readBench(db: Database, label: string) {
      SELECT p.id, s.type, b, 12, 10 + random(), 0, CASE WHEN s.type = 'MOTION' THEN (random() < 0.4)::int ELSE 1 END
      FROM pod p CROSS JOIN (VALUES ('ELECTRICITY'), ('MOTION')) s(type)
        CROSS JOIN generate_series($1::timestamptz, $2::timestamptz, interval '1 hour') b
-     WHERE NOT p.outdoor`,
-    [from, to],
+     WHERE NOT p.outdoor AND p.client_id = $3`,
+    [from, to, client],
   );
   await db.query(
     `INSERT INTO measurement_hourly (pod_id, sensor_type, bucket, count, sum, min, max)
      SELECT p.id, 'TEMPERATURE', b, 12, 120 + random(), 0, 11
-     FROM pod p CROSS JOIN generate_series($1::timestamptz, $2::timestamptz, interval '1 hour') b WHERE p.outdoor`,
-    [from, to],
+     FROM pod p CROSS JOIN generate_series($1::timestamptz, $2::timestamptz, interval '1 hour') b
+     WHERE p.outdoor AND p.client_id = $3`,
+    [from, to, client],
   );
   console.log(
     `${label}: wrote ${PODS} pods x ${DAYS} days of hourly rows (+ motion, outdoor temperature) in ${(ms(t) / 1000).toFixed(1)} s`,
@@ -133,11 +141,15 @@ async function readBench(db: Database, label: string) {
 }
 
 started = performance.now();
-const pglite = await openPglite();
-await readBench(pglite, 'PGlite');
-await pglite.close();
+if (!args['skip-pglite']) {
+  const pglite = await openPglite();
+  await readBench(pglite, 'PGlite');
+  await pglite.close();
+}
 if (process.env.DATABASE_URL || args.postgres) {
-  const pg = await benchDatabase('greenpod_bench_savings', await freePort());
+  const pg = args.database
+    ? existingDatabase(args.database)
+    : await benchDatabase('greenpod_bench_savings', await freePort());
   const db = await openPostgres(pg.url);
   await readBench(db, 'PostgreSQL');
   await db.close();

@@ -16,6 +16,8 @@ process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 // The longest first (bench:smoke's table in docs/performance.md), so the two lanes below end close together.
 const RUNS: [script: string, args: string[]][] = [
+  // Mostly waiting (the alarm-health mail's first check is a minute after a start): the other lane runs on meanwhile.
+  ['bench:instances', ['--pods', '20', '--messages', '8']],
   [
     'bench:rules',
     ['--rules', '16', '--pods', '2', '--rounds', '1', '--samples', '2', '--warm-up', '2', '--probe-timeout-s', '30'],
@@ -33,13 +35,24 @@ const RUNS: [script: string, args: string[]][] = [
   ],
   [
     'bench:query',
-    ['--pods', '2', '--readings', '4000', '--runs', '3', '--case-seconds', '1', '--pglite-dir', join(scratch, 'query')],
+    [
+      ...['--pods', '2', '--sensors', '3', '--readings', '4000', '--runs', '3', '--case-seconds', '1'],
+      ...['--pglite-dir', join(scratch, 'query')],
+    ],
   ],
   ['bench:test-databases', ['--rounds', '1']],
   ['rules:profile -w bench', ['--pods', '2', '--rules', '16', '--rounds', '1']],
   ['bench:savings', ['--pods', '3', '--days', '120']],
   ['bench:score', ['--pods', '4', '--runs', '3']],
   ['bench:report', ['--pods', '4', '--runs', '2']],
+  ['bench:partitions', ['--readings', '4000', '--samples', '5']],
+  [
+    'bench:soak',
+    [
+      ...['--minutes', '0.1', '--rate', '400', '--pods', '4', '--sites', '2', '--rules', '8', '--warm-up-seconds', '2'],
+      ...['--overload-seconds', '3', '--http-posters', '1'],
+    ],
+  ],
   ['bench:ingest', ['--http-batches', '2', '--mqtt-clients', '2', '--mqtt-messages', '5', '--in-flight', '2']],
 ];
 

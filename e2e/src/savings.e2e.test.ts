@@ -132,7 +132,9 @@ describe('savings in the browser', () => {
       await admin.getByRole('button', { name: 'Submit' }).click();
       await admin.waitForURL((url) => url.pathname === '/admin/savings');
       // The scheduler may have been first: then nothing is left to compute.
-      await admin.getByText(/^(\d+ savings? computed|No new savings: .*)$/).waitFor();
+      const computed = admin.getByText(/^(\d+ savings? computed|No new savings: .*)$/);
+      await computed.waitFor();
+      const toast = await computed.textContent();
       // Among the demo's hundreds of rows: filtered by the pod.
       await admin.getByLabel('Filter by').selectOption({ label: 'Pod' });
       await admin.getByRole('textbox', { name: 'Search' }).fill(estate.pod.title);
@@ -140,7 +142,12 @@ describe('savings in the browser', () => {
       await admin
         .getByRole('row', { name: new RegExp(`${estate.pod.title}.*Monthly`) })
         .first()
-        .waitFor();
+        .waitFor()
+        .catch(async (err: Error) => {
+          // What the page showed instead, so a failure in CI says more than "timeout".
+          const rows = await admin.getByRole('row').allTextContents();
+          throw new Error(`${err.message}\nafter "${toast}" at ${admin.url()}\nrows: ${rows.slice(0, 6).join(' | ')}`);
+        });
 
       const savingsUrl = `/savings?window=month&location=${estate.location}`;
       await admin.goto(savingsUrl);

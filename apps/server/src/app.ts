@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { geocodeRoutes } from './map/geocode-routes';
 import { locationMarkerRoutes } from './map/location-markers-routes';
 import { mapSettingsRoutes } from './map/map-settings-routes';
+import { registerMetrics } from './metrics/metrics-plugin';
 import { ownNotificationRoutes } from './notifications/own-notification-routes';
 import { cspDirectives, swaggerUiCsp } from './plugins/content-security-policy';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     ? spaShell(config.WEB_DIST, csp, (url) => pageThemeOf(db, url))
     : undefined;
   registerErrorHandler(app, { spa });
+  registerMetrics(app);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: csp } });
   await app.register(jwt, { secret: jwtSecret(config), sign: { expiresIn: config.JWT_EXPIRES_IN } });
@@ -107,7 +109,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
 
   await app.register(authRoutes);
   await app.register(passwordChangeRoutes);
-  app.decorate('ingest', new IngestService(db, app.log));
+  app.decorate('ingest', new IngestService(db, app.log, app.metrics ?? undefined, config.INGEST_QUEUE_LIMIT));
   await app.ingest.watchPods();
   app.addHook('onClose', () => app.ingest.close());
   forgetPodsOnOwnWrites(app);

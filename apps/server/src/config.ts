@@ -62,6 +62,7 @@ const schema = z
     GREENPOD_DEMO: bool.optional(),
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
     RULES_WORKER: bool.default(true),
+    INGEST_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number of readings' }).int().min(1).default(50_000),
     POD_REPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a number of minutes' })
       .positive()
@@ -98,8 +99,18 @@ const schema = z
     // Uploaded images (docs/domain.md#assets): a folder every instance shares when several run; DATA_DIR/assets unless set.
     ASSET_DIR: z.string().optional(),
     ASSET_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).default(100),
+    // GET /metrics (README.md#monitoring): off unless METRICS=1 (this machine only) or a token is set.
+    METRICS: bool.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be 16 or more printable characters without spaces')
+      .optional(),
   })
   .superRefine(brokerFilesNeedSubscriber)
+  .superRefine((c, ctx) => {
+    if (c.METRICS === false && c.METRICS_TOKEN)
+      ctx.addIssue({ code: 'custom', path: ['METRICS'], message: 'is 0 but METRICS_TOKEN is set: unset one of them' });
+  })
   .transform(withAddressLimits)
   .transform((c) => ({ ...c, ASSET_DIR: resolve(c.ASSET_DIR ?? join(c.DATA_DIR, 'assets')) }));
 

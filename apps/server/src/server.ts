@@ -106,7 +106,7 @@ async function main() {
   console.log(lines.join('\n'));
 
   const stop = async () => {
-    maintenance.stop();
+    await maintenance.stop();
     await aggregates.stop();
     await savings.stop();
     await scores.stop();

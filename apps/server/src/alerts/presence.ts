@@ -1,23 +1,27 @@
 import type { Database, Queryable } from '../db/database';
 import { announce } from '../notifications/delivery';
-import { raise } from './raise';
+import { newRaiseMemo, type RaiseMemo, raise } from './raise';
 
 type PodFacts = { pod_id: number; group_id: number; client_id: number; at: Date | string };
 
-async function raisePresence(tx: Queryable, type: 'OFFLINE' | 'ONLINE', pods: readonly PodFacts[]) {
+async function raisePresence(tx: Queryable, type: 'OFFLINE' | 'ONLINE', pods: readonly PodFacts[], memo: RaiseMemo) {
   const notified: number[] = [];
   for (const p of pods) {
-    const raised = await raise(tx, {
-      groupId: p.group_id,
-      clientId: p.client_id,
-      podId: p.pod_id,
-      sensorId: null,
-      ruleId: null,
-      value: null,
-      type,
-      severity: type === 'OFFLINE' ? 'MEDIUM' : 'LOW',
-      readingAt: new Date(p.at),
-    });
+    const raised = await raise(
+      tx,
+      {
+        groupId: p.group_id,
+        clientId: p.client_id,
+        podId: p.pod_id,
+        sensorId: null,
+        ruleId: null,
+        value: null,
+        type,
+        severity: type === 'OFFLINE' ? 'MEDIUM' : 'LOW',
+        readingAt: new Date(p.at),
+      },
+      memo,
+    );
     if (raised) notified.push(...raised.recipients.map((r) => r.userId));
   }
   return notified;
@@ -28,7 +32,7 @@ async function raisePresence(tx: Queryable, type: 'OFFLINE' | 'ONLINE', pods: re
  * latest reading time moves on, and a pod that was offline is back: one ONLINE notification, keyed on
  * its latest reading. Answers the users notified.
  */
-export async function notePresence(tx: Queryable, podIds: readonly number[]): Promise<number[]> {
+export async function notePresence(tx: Queryable, podIds: readonly number[], memo: RaiseMemo): Promise<number[]> {
   if (podIds.length === 0) return [];
   const back = await tx.query<{ pod_id: number }>(
     'SELECT pod_id FROM pod_presence WHERE pod_id = ANY($1::int[]) AND offline ORDER BY pod_id FOR UPDATE',
@@ -50,6 +54,7 @@ export async function notePresence(tx: Queryable, podIds: readonly number[]): Pr
     tx,
     'ONLINE',
     seen.filter((s) => wasOffline.has(s.pod_id)),
+    memo,
   );
 }
 
@@ -58,8 +63,13 @@ export async function notePresence(tx: Queryable, podIds: readonly number[]): Pr
  * notification each, keyed on that latest reading, so a pod is declared offline once per silence
  * however many instances sweep. Answers how many pods went offline.
  */
-export async function sweepOffline(db: Database, offlineAfterMs: number): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function sweepOffline(
+  db: Database,
+  offlineAfterMs: number,
+  onRaised?: (tally: RaiseMemo['tally']) => void,
+): Promise<number> {
+  const memo = newRaiseMemo();
+  const wentOffline = await db.transaction(async (tx) => {
     const gone = await tx.query<PodFacts>(
       `UPDATE pod_presence pp SET offline = true, updated = now()
        FROM pod p
@@ -67,7 +77,9 @@ export async function sweepOffline(db: Database, offlineAfterMs: number): Promis
        RETURNING pp.pod_id, pp.last_reading_at AS at, p.group_id, p.client_id`,
       [offlineAfterMs / 1000],
     );
-    await announce(tx, await raisePresence(tx, 'OFFLINE', gone));
+    await announce(tx, await raisePresence(tx, 'OFFLINE', gone, memo));
     return gone.length;
   });
+  onRaised?.(memo.tally);
+  return wentOffline;
 }

@@ -32,8 +32,14 @@ export interface Raised {
 export interface RaiseMemo {
   recipients: Map<number, Recipient[]>;
   delivered: Map<number, { limit: number; recent: number }>;
+  /** What the transaction raised, for the metrics to count once it has committed (README.md#monitoring). */
+  tally: { raised: number; folded: number };
 }
-export const newRaiseMemo = (): RaiseMemo => ({ recipients: new Map(), delivered: new Map() });
+export const newRaiseMemo = (): RaiseMemo => ({
+  recipients: new Map(),
+  delivered: new Map(),
+  tally: { raised: 0, folded: 0 },
+});
 
 const DEFAULT_ALERT_LIMIT = 30;
 const SEVERITY_RANK = "CASE severity WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 ELSE 1 END";
@@ -76,6 +82,8 @@ export async function raise(tx: Queryable, n: NewNotification, memo = newRaiseMe
     memo.delivered.set(n.clientId, hour);
   }
   const folded = hour.limit > 0 && hour.recent >= hour.limit;
+  memo.tally.raised++;
+  if (folded) memo.tally.folded++;
   if (!folded) {
     hour.recent += 1;
     await deliverTo(tx, row.id, recipients);

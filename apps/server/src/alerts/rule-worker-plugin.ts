@@ -15,7 +15,7 @@ const OFFLINE_SWEEP_MS = 30_000;
  * at a time per instance (several instances share the queue through SKIP LOCKED).
  */
 export function registerRuleWorker(app: FastifyInstance) {
-  const opts = { alertsUrl: `${publicBase(app)}/alerts` };
+  const opts = { alertsUrl: `${publicBase(app)}/alerts`, onRaised: app.metrics?.notificationsRaised };
   let running: Promise<void> | null = null;
   let again = false;
   const run = () => {
@@ -52,7 +52,7 @@ export function registerRuleWorker(app: FastifyInstance) {
   const offlineAfterMs = interval * app.config.POD_OFFLINE_INTERVALS;
   let sweeping: Promise<unknown> | null = null;
   const sweep = () => {
-    sweeping ??= sweepOffline(app.db, offlineAfterMs)
+    sweeping ??= sweepOffline(app.db, offlineAfterMs, app.metrics?.notificationsRaised)
       .catch((err: unknown) => app.log.error({ err }, 'looking for offline pods failed; trying again soon'))
       .finally(() => {
         sweeping = null;

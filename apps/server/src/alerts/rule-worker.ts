@@ -47,6 +47,8 @@ type Reading = { value: number; at: number };
 export interface WorkerOptions {
   /** The alerts page's address, linked from alert mails. */
   alertsUrl: string;
+  /** Hears what each claim raised, after its commit (the metrics). */
+  onRaised?: (tally: RaiseMemo['tally']) => void;
 }
 
 /**
@@ -65,7 +67,8 @@ export interface WorkerOptions {
  * the new states. Only a notification costs statements of its own.
  */
 export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise<number> {
-  return db.transaction(async (tx) => {
+  const memo = newRaiseMemo();
+  const claimedPairs = await db.transaction(async (tx) => {
     const claimed = await tx.query<{ pod_id: number; sensor_type: string }>(
       `DELETE FROM rule_evaluation_queue WHERE id IN (
          SELECT id FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED)
@@ -73,13 +76,12 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     );
     if (claimed.length === 0) return 0;
     const pairs = [...new Map(claimed.map((c) => [`${c.pod_id} ${c.sensor_type}`, c])).values()];
-    const notified = await notePresence(tx, [...new Set(claimed.map((c) => c.pod_id))]);
+    const notified = await notePresence(tx, [...new Set(claimed.map((c) => c.pod_id))], memo);
     const rules = await rulesOf(tx, pairs);
     const episodes = await lockEpisodes(tx, rules);
     const next: { ruleId: number; podId: number; state: EpisodeState; lastMailAt: string | null }[] = [];
     const left = new Map<string, { pod_id: number; sensor_type: string }>();
     const budget = { notifications: NOTIFICATIONS_PER_CLAIM, readings: READINGS_PER_CLAIM };
-    const memo = newRaiseMemo();
     // A pod's readings are read once for all its claimed sensor types and rules (bench/rules).
     for (const podId of new Set(pairs.map((p) => p.pod_id))) {
       const podRules = rules.filter((r) => r.pair_pod_id === podId);
@@ -134,6 +136,8 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     await announce(tx, notified);
     return claimed.length;
   });
+  opts.onRaised?.(memo.tally);
+  return claimedPairs;
 }
 
 /** Where a rule met for the first time on a pod starts: the last hour, and not before it was active there. */

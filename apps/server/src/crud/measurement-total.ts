@@ -1,5 +1,6 @@
 import { getResource, type ParsedDataTableParams, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
+import { retentionHorizonSql } from '../telemetry/measurement-partitions';
 import { POD_ROLLUP } from '../telemetry/rollup-tables';
 import type { ListTotal } from './list-total';
 import { compileSelect, scopeClause } from './select';
@@ -26,7 +27,7 @@ function rollupFilter(p: ParsedDataTableParams): { podId?: number; sensorType?: 
  *
  * Ingest and the admin screen keep the rollups equal to the raw readings, but retention deletes raw
  * readings and keeps their rollups. So, per pod, only rollup buckets after the hour of its oldest raw
- * reading (and after the retention cut-off, when a late reading is older) are taken; readings before
+ * reading (and from the retention horizon on, when a late reading is older) are taken; readings before
  * that edge (about an hour's worth) are counted raw, bounded by the count limit. Each pod then sums
  * at most a day of hourly rows, a month of daily rows and its monthly rows.
  */
@@ -62,9 +63,8 @@ export async function measurementRollupTotal(
       SELECT t.id, (SELECT min(m.created) FROM measurement m WHERE m.pod_id = t.id) AS first
       FROM pod t ${podWhere.length ? `WHERE ${podWhere.join(' AND ')}` : ''}
     ), hours AS MATERIALIZED (
-      -- greatest() skips a NULL cut-off (no retention configured)
-      SELECT id, greatest(${hourly.end(hourly.bucket('first'))},
-                          ${hourly.end(hourly.bucket('now() - make_interval(days => $1::int)'))}) AS h
+      -- greatest() skips a NULL horizon (no retention configured)
+      SELECT id, greatest(${hourly.end(hourly.bucket('first'))}, ${retentionHorizonSql('$1::int')}) AS h
       FROM firsts WHERE first IS NOT NULL
     ), days AS MATERIALIZED (
       SELECT id, h, ${daily.end(daily.bucket(JUST_BEFORE('h')))} AS d FROM hours

@@ -40,6 +40,8 @@ export interface Database extends Queryable {
    * have been missed (PostgreSQL: the LISTEN connection was lost and is back). Resolves to a stop.
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /** Connections per pool, read by the metrics at scrape time (README.md#monitoring). */
+  pools?(): { name: string; total: number; idle: number; waiting: number }[];
 }
 
 // Timestamps come back as Date from both drivers; bigint counts as strings from pg.
@@ -61,21 +63,34 @@ export function wrapPglite(db: PGlite): Database {
   // served one after another before a second user's request was even read, and the request budget
   // never saw them in flight (bench/stall). Each statement and transaction first waits a turn.
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  // Statements and transactions waiting for or holding the one connection (the metrics' pool gauges).
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
   return {
     kind: 'pglite',
-    query: async <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) => {
-      await turn();
-      return options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params);
-    },
-    transaction: async (fn) => {
-      await turn();
-      return db.transaction((tx) =>
-        fn({
-          query: (sql, params) => run(tx, sql, params),
-          exec: async (script) => void (await tx.exec(script)),
-        }),
-      );
-    },
+    query: <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) =>
+      counted(async () => {
+        await turn();
+        return options?.prepare ? prepared<T>(sql, params) : run<T>(db, sql, params);
+      }),
+    transaction: (fn) =>
+      counted(async () => {
+        await turn();
+        return db.transaction((tx) =>
+          fn({
+            query: (sql, params) => run(tx, sql, params),
+            exec: async (script) => void (await tx.exec(script)),
+          }),
+        );
+      }),
+    pools: () => [{ name: 'pglite', total: 1, idle: busy === 0 ? 1 : 0, waiting: Math.max(busy - 1, 0) }],
     close: () => db.close(),
     listen: async (channel, onNotify) => {
       // One process holds a PGlite database, so its NOTIFYs are all delivered here.
@@ -149,6 +164,13 @@ export async function openPostgres(url: string): Promise<Database> {
       }
     },
     listen: (channel, onNotify) => pgListen(url, channel, onNotify),
+    pools: () =>
+      Object.entries({ main: pool, reads }).map(([name, p]) => ({
+        name,
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+      })),
     close: async () => {
       await Promise.all([pool.end(), reads.end()]);
     },

@@ -32,7 +32,7 @@ const client = async (url = cluster.url) => {
 };
 
 describe.skipIf(!available)('isDatabaseUnavailable', () => {
-  it('knows the errors of a server that is down, ending sessions or full, and nothing else', async () => {
+  it('knows the errors of a server that is down, ending sessions, full or breaking a deadlock, and nothing else', async () => {
     const admin = await client();
     try {
       // A session ended by the server (as pg_ctl stop ends each): 57P01 admin_shutdown.
@@ -64,6 +64,26 @@ describe.skipIf(!available)('isDatabaseUnavailable', () => {
       await first.end();
       expect(full).toMatchObject({ code: '53300' });
       expect(isDatabaseUnavailable(full)).toBe(true);
+
+      // Two sessions locking two rows in crossed order: the server ends one with 40P01, worth repeating.
+      await admin.query('CREATE TABLE crossed (id int PRIMARY KEY)');
+      await admin.query('INSERT INTO crossed VALUES (1), (2)');
+      const other = await client();
+      await admin.query('BEGIN');
+      await other.query('BEGIN');
+      await admin.query('SELECT * FROM crossed WHERE id = 1 FOR UPDATE');
+      await other.query('SELECT * FROM crossed WHERE id = 2 FOR UPDATE');
+      const outcomes = await Promise.allSettled([
+        admin.query('SELECT * FROM crossed WHERE id = 2 FOR UPDATE'),
+        other.query('SELECT * FROM crossed WHERE id = 1 FOR UPDATE'),
+      ]);
+      await admin.query('ROLLBACK');
+      await other.query('ROLLBACK');
+      await other.end();
+      const deadlock = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+      expect(deadlock).toHaveLength(1);
+      expect(deadlock[0]).toMatchObject({ code: '40P01' });
+      expect(isDatabaseUnavailable(deadlock[0])).toBe(true);
 
       // The statement's own fault, and a statement timeout, are not the server being away.
       for (const sql of ["SELECT 'x'::int", 'SELECT 1/0', 'SELECT nothing FROM nowhere']) {

@@ -1,6 +1,6 @@
 /**
  * Whether an error means the database could not be reached or dropped the session (a restart, a
- * failover, a full server), not that the statement or its input was wrong: such a request is worth
+ * failover, a full server) or gave the transaction up for another's sake (a deadlock), not that the statement or its input was wrong: such a request is worth
  * repeating a few seconds later, so the API answers 503 with Retry-After (docs/api.md#errors).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -14,6 +14,9 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now: starting up, shutting down or in recovery
   '53300', // too_many_connections
   '53400', // configuration_limit_exceeded (a role's or database's connection limit)
+  // The server ended this transaction so that another could go on: the same request succeeds when repeated.
+  '40P01', // deadlock_detected (two instances' statements locking rollup rows in an order that crossed)
+  '40001', // serialization_failure
 ]);
 
 // What the operating system says of a socket to a server that is down, restarting or unreachable.

@@ -11,6 +11,7 @@ import {
 import { hasActiveAdministrator, lockAdministrators } from '../auth/last-admin';
 import { hashPassword } from '../auth/passwords';
 import { insertTarget } from '../crud/tables';
+import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable } from '../db/database';
 
 // Column lists from the registry. Not seedRow: roles and the administrator keep their own ON CONFLICT
@@ -18,6 +19,8 @@ import type { Database, Queryable } from '../db/database';
 const ROLE_ROWS = insertTarget(roleResource, ['title', 'description', 'accessLevel']);
 const SENSOR_ROWS = insertTarget(sensor, ['title', 'type', 'description']);
 const USER_ROWS = insertTarget(user, ['roleId', 'firstName', 'lastName', 'email', 'password', 'active', 'verified']);
+// Two-key advisory lock ('GPSE'): the sensor catalogue is written once however many instances start together.
+const SENSOR_SEED_LOCK = { namespace: 0x47505345, key: 1 };
 
 export interface SeedResult {
   adminEmail: string;
@@ -45,16 +48,19 @@ export async function seedBase(
      ON CONFLICT (title) DO NOTHING`,
     [ADMIN_ACCESS_LEVEL, VIEWER_ACCESS_LEVEL],
   );
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sensor');
-  if (n === 0) {
+  // The catalogue has no unique key to lean on: instances starting together on a fresh database each counted
+  // none and each wrote it, every type twice. Under a lock the second counts after the first committed.
+  await withAdvisoryLock(db, SENSOR_SEED_LOCK, 'wait', async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM sensor');
+    if (n > 0) return;
     for (const type of SENSOR_TYPES) {
-      await db.query(`INSERT INTO ${SENSOR_ROWS} VALUES ($1, $2, $3)`, [
+      await tx.query(`INSERT INTO ${SENSOR_ROWS} VALUES ($1, $2, $3)`, [
         SENSOR_LABELS[type],
         type,
         `${SENSOR_LABELS[type]} sensor`,
       ]);
     }
-  }
+  });
   // Under the lock the last-administrator rule takes, so instances starting together restore once.
   const outcome = await db.transaction(async (tx) => {
     await lockAdministrators(tx);

@@ -13,6 +13,16 @@ export interface WriteOutcome {
 
 type CommitListener = (rows: readonly ReadingRow[]) => void;
 
+/**
+ * Refused at once: the writer already holds its bound of readings (docs/performance.md#soak-and-overload).
+ * Nothing of the refused write was queued, so the caller may send it again later.
+ */
+export class WriterFullError extends Error {
+  constructor(readonly held: number) {
+    super(`the ingest queue holds ${held} readings, at its bound`);
+  }
+}
+
 interface Pending {
   rows: readonly ReadingRow[];
   resolve: (outcome: WriteOutcome) => void;
@@ -30,26 +40,44 @@ interface Pending {
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
+  /** Writes that wait for the held readings to fall below the bound, oldest first. */
+  private parked: Pending[] = [];
+  private parkedRows = 0;
   private inFlight = 0;
   private scheduled = false;
   private queuedRows = 0;
+  private inFlightRows = 0;
   private readonly committed = new Set<CommitListener>();
   private readonly maxRows: number;
   private readonly concurrency: number;
+  private readonly maxHeldRows: number;
   private readonly onListenerError: (err: unknown) => void;
+  private readonly timeStatement?: (readings: number) => () => void;
 
   constructor(
     private readonly db: Database,
     options: {
       maxRows?: number;
       concurrency?: number;
+      /**
+       * Readings queued and in statements past which a write is not taken (docs/performance.md#soak-and-overload):
+       * it is refused (WriterFullError), or with `wait` parked until statements commit, and refused only once
+       * as many readings are parked. Memory and the time to an acknowledgement stay bounded under overload. A
+       * write is taken while the writer holds fewer, so the bound is passed by at most one write, and a lone
+       * batch larger than the bound is still stored.
+       */
+      maxHeldRows?: number;
       /** Hears a commit listener's throw (the write itself has committed and succeeds all the same). */
       onListenerError?: (err: unknown) => void;
+      /** Starts timing a statement of that many readings; what it returns is called after the commit (metrics/). */
+      timeStatement?: (readings: number) => () => void;
     } = {},
   ) {
     this.maxRows = options.maxRows ?? 8_000;
     this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
+    this.maxHeldRows = options.maxHeldRows ?? Number.POSITIVE_INFINITY;
     this.onListenerError = options.onListenerError ?? (() => {});
+    this.timeStatement = options.timeStatement;
   }
 
   /**
@@ -61,27 +89,49 @@ export class GroupCommitWriter {
     return () => void this.committed.delete(listener);
   }
 
-  write(rows: readonly ReadingRow[]): Promise<WriteOutcome> {
+  /**
+   * Stores `rows` in the next statement. At the bound it refuses them, or with `wait` parks them until
+   * there is room (an MQTT message whose PUBACK can wait; an HTTP request is better answered at once).
+   */
+  write(rows: readonly ReadingRow[], { wait = false } = {}): Promise<WriteOutcome> {
     if (rows.length === 0) return Promise.resolve({ stored: 0, refused: [] });
+    if (this.full && (!wait || this.parkedRows >= this.maxHeldRows))
+      return Promise.reject(new WriterFullError(this.held + this.parkedRows));
     return new Promise((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
-      this.queuedRows += rows.length;
-      if (!this.scheduled && this.inFlight < this.concurrency) {
-        this.scheduled = true;
-        // One tick lets the messages that arrived in the same burst join this statement.
-        setImmediate(() => {
-          this.scheduled = false;
-          this.pump();
-        });
-      }
+      if (this.full) {
+        this.parked.push({ rows, resolve, reject });
+        this.parkedRows += rows.length;
+      } else this.enqueue({ rows, resolve, reject });
     });
+  }
+
+  private enqueue(p: Pending) {
+    this.queue.push(p);
+    this.queuedRows += p.rows.length;
+    if (!this.scheduled && this.inFlight < this.concurrency) {
+      this.scheduled = true;
+      // One tick lets the messages that arrived in the same burst join this statement.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+    }
   }
 
   private pump() {
     while (this.queue.length && this.inFlight < this.concurrency) {
       this.inFlight++;
-      void this.flush(this.takeBatch()).finally(() => {
+      const batch = this.takeBatch();
+      const rows = batch.reduce((n, p) => n + p.rows.length, 0);
+      this.inFlightRows += rows;
+      void this.flush(batch).finally(() => {
         this.inFlight--;
+        this.inFlightRows -= rows;
+        while (this.parked.length && !this.full) {
+          const p = this.parked.shift() as Pending;
+          this.parkedRows -= p.rows.length;
+          this.enqueue(p);
+        }
         this.pump();
       });
     }
@@ -169,11 +219,13 @@ export class GroupCommitWriter {
         return [rows.push(r) - 1];
       }),
     );
+    const timed = this.timeStatement?.(rows.length);
     const skipped = await this.db.transaction(async (tx) => {
       const skippedRows = await insertReadings(tx, rows);
       await enqueueEvaluation(tx, skippedRows.size === 0 ? rows : rows.filter((_, j) => !skippedRows.has(j)));
       return skippedRows;
     });
+    timed?.();
     const stored = skipped.size === 0 ? rows : rows.filter((_, j) => !skipped.has(j));
     // The rows are committed whatever a listener does: its throw must not fail the callers' writes.
     for (const listener of [...this.committed]) {
@@ -186,8 +238,29 @@ export class GroupCommitWriter {
     return indexesOf.map((mine) => (skipped.size === 0 ? mine.length : mine.filter((j) => !skipped.has(j)).length));
   }
 
+  /** Readings waiting for a statement. */
   get pending() {
     return this.queuedRows;
+  }
+
+  /** Readings not yet committed: waiting, and in the statements running now. */
+  get held() {
+    return this.queuedRows + this.inFlightRows;
+  }
+
+  /** Readings of writes parked until there is room. */
+  get waiting() {
+    return this.parkedRows;
+  }
+
+  /** At its bound: the next write is refused, or parked, until statements commit. */
+  get full() {
+    return this.held >= this.maxHeldRows;
+  }
+
+  /** As many readings parked as held: even a write that would wait is refused. */
+  get overflowing() {
+    return this.full && this.parkedRows >= this.maxHeldRows;
   }
 }
 

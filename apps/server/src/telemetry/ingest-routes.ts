@@ -24,9 +24,12 @@ export async function ingestRoutes(base: FastifyInstance) {
         operationId: 'ingestReadings',
         summary: 'Store a batch of readings from one pod (Authorization: Pod <identifier>:<key>)',
         body: ingestBatchSchema,
-        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429) },
+        response: { 202: successSchema, ...errorResponses(400, 401, 413, 429, 503) },
       },
       onRequest: async (request) => {
+        // First: under overload a refusal costs next to nothing, no key looked up (a query for a pod not
+        // cached) and no body read (docs/performance.md#soak-and-overload).
+        if (app.ingest.busy) throw app.ingest.shed();
         const [, identifier, key] = podAuth.exec(request.headers.authorization ?? '') ?? [];
         const pod = identifier && key ? await app.ingest.pods.authenticate(identifier, key) : null;
         if (!pod) throw unauthorized('Unknown pod or wrong ingest key');

@@ -1,7 +1,8 @@
 import type { IngestResult } from '@greenpod/contracts';
 import type { Database } from '../db/database';
 import { DATABASE_RETRY_AFTER_S, HttpError } from '../http/errors';
-import { GroupCommitWriter } from './group-commit';
+import type { IngestMetrics, Transport } from '../metrics/app-metrics';
+import { GroupCommitWriter, WriterFullError } from './group-commit';
 import { PodDirectory } from './pod-directory';
 import { type PodIdentity, validateReadings } from './reading-validation';
 import { RepeatLimiter } from './repeat-limiter';
@@ -20,6 +21,20 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
+/** How long a pod is asked to wait when ingest is at its bound: the queue drains in about a second. */
+export const BUSY_RETRY_AFTER_S = 2;
+
+/**
+ * Raised when the ingest queue is at its bound (INGEST_QUEUE_LIMIT): nothing of the batch was stored;
+ * send it again after Retry-After (docs/performance.md#soak-and-overload).
+ */
+export class IngestBusyError extends HttpError {
+  constructor() {
+    super(503, 'The server is storing as many readings as it can; please send these again shortly');
+    this.retryAfterSeconds = BUSY_RETRY_AFTER_S;
+  }
+}
+
 /** Raised by the triggers of migration 012 with the identifier of a pod updated, deleted or re-sensored. */
 export const POD_CHANGED_CHANNEL = 'greenpod_pod_changed';
 
@@ -33,10 +48,15 @@ export class IngestService {
   constructor(
     private readonly db: Database,
     readonly log?: IngestLog,
+    private readonly metrics?: IngestMetrics,
+    /** Readings held uncommitted past which new ones are refused (INGEST_QUEUE_LIMIT); unbounded if unset. */
+    queueLimit?: number,
   ) {
     this.pods = new PodDirectory(db);
     this.writer = new GroupCommitWriter(db, {
+      ...(queueLimit ? { maxHeldRows: queueLimit } : {}),
       onListenerError: (err) => log?.error({ err }, 'a listener of committed readings failed'),
+      timeStatement: metrics?.timeStatement,
     });
   }
 
@@ -54,17 +74,51 @@ export class IngestService {
     await this.stopWatching?.();
   }
 
-  async ingest(pod: PodIdentity, readings: readonly unknown[], now = new Date()): Promise<IngestResult> {
+  /**
+   * At the queue's bound: HTTP refuses a batch here, before reading it, so shedding costs next to nothing
+   * (ingest() refuses too, for what arrives between this check and the write).
+   */
+  get busy(): boolean {
+    return this.writer.full;
+  }
+
+  /** Past the bound even for messages that would wait for room (MQTT): they are refused too. */
+  get overflowing(): boolean {
+    return this.writer.overflowing;
+  }
+
+  /** Refuses one batch or message because ingest is at its bound: one log line a minute for them all. */
+  shed(): IngestBusyError {
+    const refusedSince = this.limiter.allow('ingest busy');
+    if (refusedSince !== null)
+      this.log?.warn({ refusedSince }, 'ingest queue full (INGEST_QUEUE_LIMIT): batches refused until it drains');
+    return new IngestBusyError();
+  }
+
+  /**
+   * Checks and stores one batch or message. At the queue's bound it is refused (IngestBusyError), or with
+   * `waitForRoom` waits for room: a PUBACK withheld a while slows a pod down at no cost, where closing its
+   * connection would have it resend messages already queued (docs/performance.md#soak-and-overload).
+   */
+  async ingest(
+    pod: PodIdentity,
+    readings: readonly unknown[],
+    now = new Date(),
+    { transport = 'http', waitForRoom = false }: { transport?: Transport; waitForRoom?: boolean } = {},
+  ): Promise<IngestResult> {
     const { rows, indexes, rejected } = validateReadings(pod, readings, now);
     let outcome: Awaited<ReturnType<GroupCommitWriter['write']>>;
     try {
-      outcome = await this.writer.write(rows);
+      outcome = await this.writer.write(rows, { wait: waitForRoom });
     } catch (err) {
+      if (err instanceof WriterFullError) throw this.shed();
       // The driver's error carries the statement and all its parameters (~11 KB a batch): never logged.
       const reason = (err as { code?: string }).code ?? (err instanceof Error ? err.message.slice(0, 80) : 'unknown');
       this.note('error', `store failed: ${reason}`, pod, rows.length);
+      this.metrics?.storeFailed(transport, rows.length);
       throw new StoreUnavailableError();
     }
+    this.metrics?.ingested(transport, rows.length, outcome, rejected.length);
     if (outcome.refused.length === 0)
       return { stored: outcome.stored, duplicates: rows.length - outcome.stored, rejected };
     const perReason = new Map<string, number>();

@@ -98,15 +98,16 @@ export async function movePodRollups(
   if (!from.outdoor) await shift(tx, podId, from.locationId, -1);
 }
 
-/** Call before deleting reading `id`: takes it off its pod's location rows. */
-export async function removeReadingFromLocations(tx: Queryable, id: number): Promise<void> {
+/** Call before deleting the reading of `key` (its id and time, as text): takes it off its pod's location rows. */
+export async function removeReadingFromLocations(tx: Queryable, key: [number, string]): Promise<void> {
   for (const level of LOCATION_ROLLUPS) {
     const [row] = await tx.query<{ location_id: number }>(
       `INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
        SELECT p.location_id, ${level.bucket('m.created')}, ${pivot('m.sensor_type', '-1', '-m.value')}
-       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor WHERE m.id = $1 GROUP BY 1, 2
+       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor
+       WHERE m.id = $1 AND m.created = $2::timestamptz GROUP BY 1, 2
        ${addOnConflict} RETURNING r.location_id`,
-      [id],
+      key,
     );
     if (row) await tx.query(`DELETE FROM ${level.table} WHERE location_id = $1 AND ${empty}`, [row.location_id]);
   }

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropInFor, type Mosquitto, mosquittoAvailable, startMosquitto } from '../test/mosquitto';
+import { type ReadmeMosquitto, startReadmeMosquitto } from '../mosquitto-process';
+import { mosquittoAvailable } from '../test/mosquitto';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { brokerCredentialsAtStart } from './broker-credentials';
@@ -11,26 +11,14 @@ import { readingsTopic } from './mqtt-broker';
 import { startExternalSubscriber } from './mqtt-subscriber';
 
 /**
- * README "An external Mosquitto", steps 2-4, in a temporary folder: Debian's layout (a main file that sets
- * pid_file and includes conf.d), the repository's drop-in, the files made with the README's commands, and
- * Greenpod rewriting them and reloading the broker. As root (CI) the broker drops to Debian's `mosquitto`
- * user and reads the files through their group, as the packaged service does.
+ * README "An external Mosquitto", steps 2-4, in a temporary folder (test/readme-mosquitto.ts): Debian's layout,
+ * the repository's drop-in, the files made with the README's commands, and Greenpod rewriting them and
+ * reloading the broker. As root (CI) the broker drops to Debian's `mosquitto` user and reads the files through
+ * their group, as the packaged service does.
  */
 const SUBSCRIBER = { user: 'greenpod', password: 'setup-subscriber-password-0123' };
-// Debian's mosquitto user (uid, gid) when this runs as root, as CI does; otherwise the broker runs as us.
-const mosquittoUser = (() => {
-  if (process.getuid?.() !== 0) return undefined;
-  try {
-    const [, , uid, gid] = execFileSync('getent', ['passwd', 'mosquitto']).toString().split(':');
-    return { uid: Number(uid), gid: Number(gid) };
-  } catch {
-    return undefined;
-  }
-})();
-const mosquittoGid = mosquittoUser?.gid;
 
-let broker: Mosquitto;
-let files: string;
+let broker: ReadmeMosquitto;
 let t: TestApp;
 let subscriber: { close(o?: { endSession?: boolean }): Promise<unknown> } | undefined;
 
@@ -61,37 +49,8 @@ const accepted = async (username: string, password: string) => {
 
 beforeAll(async () => {
   if (!mosquittoAvailable) return;
-  broker = await startMosquitto((dir, port) => {
-    files = join(dir, 'greenpod');
-    // install -d -o greenpod -g mosquitto -m 2750 (the test's own user stands in for greenpod)
-    mkdirSync(files);
-    if (mosquittoGid !== undefined) {
-      chmodSync(dir, 0o711);
-      chownSync(files, process.getuid?.() ?? 0, mosquittoGid);
-    }
-    chmodSync(files, 0o2750);
-    execFileSync('/bin/sh', [
-      '-c',
-      `umask 027
-       mosquitto_passwd -c -b "$1/passwd" ${SUBSCRIBER.user} '${SUBSCRIBER.password}'
-       printf 'user ${SUBSCRIBER.user}\\ntopic read pods/+/readings\\n' | tee "$1/acl" >/dev/null`,
-      'sh',
-      files,
-    ]);
-    // The unit's ExecStartPre: a run folder the broker's user owns, for its pid file.
-    mkdirSync(join(dir, 'run'), { mode: 0o740 });
-    if (mosquittoUser) chownSync(join(dir, 'run'), mosquittoUser.uid, 0);
-    mkdirSync(join(dir, 'conf.d'));
-    writeFileSync(join(dir, 'conf.d', 'greenpod.conf'), dropInFor(files, port));
-    // Debian's mosquitto.conf, less persistence and the log file.
-    return `pid_file ${join(dir, 'run', 'mosquitto.pid')}\ninclude_dir ${join(dir, 'conf.d')}\n`;
-  });
-  t = await createTestApp({
-    MQTT_URL: `mqtt://${SUBSCRIBER.user}:${SUBSCRIBER.password}@127.0.0.1:${broker.port}`,
-    MQTT_PASSWORD_FILE: join(files, 'passwd'),
-    MQTT_ACL_FILE: join(files, 'acl'),
-    MQTT_RELOAD_COMMAND: `kill -HUP $(cat ${join(broker.dir, 'run', 'mosquitto.pid')})`,
-  });
+  broker = await startReadmeMosquitto(SUBSCRIBER);
+  t = await createTestApp(broker.env);
   expect(await brokerCredentialsAtStart(t.app)).toBeNull();
   await until('the subscriber is accepted', () => accepted(SUBSCRIBER.user, SUBSCRIBER.password));
   subscriber = await startExternalSubscriber({
@@ -112,9 +71,9 @@ describe.skipIf(!mosquittoAvailable)('the README set-up of Debian Mosquitto', { 
     const a = await podWithSensors(t, ['TEMPERATURE']);
     const b = await podWithSensors(t, ['TEMPERATURE']);
     for (const f of ['passwd', 'acl']) {
-      const st = statSync(join(files, f));
+      const st = statSync(join(broker.files, f));
       expect(st.mode & 0o777).toBe(0o640);
-      if (mosquittoGid !== undefined) expect(st.gid).toBe(mosquittoGid);
+      if (broker.gid !== undefined) expect(st.gid).toBe(broker.gid);
     }
     await until('pod A is accepted after the reload', () => accepted(a.identifier, a.key));
     await until('pod B is accepted after the reload', () => accepted(b.identifier, b.key));

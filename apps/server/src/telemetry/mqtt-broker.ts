@@ -42,6 +42,11 @@ export async function startEmbeddedBroker(opts: {
           new Error(`a pod may publish only to ${signIn ? readingsTopic(signIn.identifier) : 'its own topic'}`),
         );
       }
+      // At the ingest queue's bound a message waits for room, its PUBACK withheld (below); past the bound
+      // for waiting ones too, it is refused: no PUBACK, the connection closed (MQTT 3.1.1 has no "server
+      // busy" for a server to send), and the pod sends it again once it has reconnected
+      // (docs/performance.md#soak-and-overload). Before the payload is parsed: shedding costs next to nothing.
+      if (opts.ingest.overflowing) return callback(opts.ingest.shed());
       const parsed = parseMqttPayload(packet.payload);
       void opts.ingest.pods
         .authenticate(signIn.identifier, signIn.key)
@@ -60,7 +65,7 @@ export async function startEmbeddedBroker(opts: {
             return callback(null);
           }
           const at = redelivered.arrival(signIn.identifier, packet.messageId, packet.dup, packet.payload as Buffer);
-          const result = await opts.ingest.ingest(pod, parsed.readings, at);
+          const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt', waitForRoom: true });
           redelivered.stored(signIn.identifier, packet.messageId, packet.payload as Buffer, at);
           if (result.rejected.length)
             opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);

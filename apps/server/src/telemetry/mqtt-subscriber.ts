@@ -66,7 +66,7 @@ export async function startExternalSubscriber(opts: {
     if (!pod) return opts.ingest.note('warn', 'MQTT message refused: unknown or deactivated pod', identifier, 0);
     if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
     const at = redelivered.arrival('broker', packet.messageId, packet.dup, message);
-    const result = await opts.ingest.ingest(pod, parsed.readings, at);
+    const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt' });
     redelivered.stored('broker', packet.messageId, message, at);
     if (result.rejected.length)
       opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);

@@ -17,11 +17,18 @@ export async function stopPodIngest(tx: Queryable, podId: number): Promise<void>
   await tx.query('UPDATE pod SET active = false WHERE id = $1', [podId]);
 }
 
-/** Deletes up to `limit` of the pod's raw readings (all with null), off the 5-minute location rows too. */
+/**
+ * Deletes the pod's `limit` oldest raw readings (all with null), off the 5-minute location rows too; a batch
+ * ends at a time, so it also takes the rest of its last moment's readings (one per sensor at most). By time,
+ * not by id: each week's table finds the pod's readings up to a time in its (pod_id, created) key, where a
+ * list of ids would be looked up in every week (ADR 0028).
+ */
 export async function deleteReadingBatch(tx: Queryable, podId: number, limit: number | null): Promise<number> {
+  const upTo =
+    'SELECT max(created) FROM (SELECT created FROM measurement WHERE pod_id = $1 ORDER BY created LIMIT $2) s';
   const [row] = await tx.query<{ n: number }>(
     `WITH gone AS (
-       DELETE FROM measurement WHERE id IN (SELECT id FROM measurement WHERE pod_id = $1 ${limit === null ? '' : 'LIMIT $2'})
+       DELETE FROM measurement WHERE pod_id = $1 ${limit === null ? '' : `AND created <= (${upTo})`}
        RETURNING pod_id, sensor_type, value, created
      ), ${fiveMinuteTakeOff()}
      SELECT count(*)::int AS n FROM gone`,

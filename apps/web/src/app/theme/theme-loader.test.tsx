@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, PAGE_THEME_ELEMENT_ID } from '@greenpod/contracts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveSession } from '../../lib/session';
 import { mockFetch, renderRoutes } from '../../test/render';
@@ -28,6 +28,10 @@ function carryClientTheme() {
   document.head.append(element);
 }
 
+/* A test ends on the settled sign-in page: a lazy route or a query that resolves after the test would
+   update React outside act (and, on a slow machine, inside the next test). */
+const signInShown = () => screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 });
+
 describe('ThemeLoader', () => {
   it("dresses sign-in reached from a client's link in that client's theme", async () => {
     const calls = mockFetch((url) =>
@@ -36,7 +40,8 @@ describe('ThemeLoader', () => {
         : { status: 404, body: { success: false, error: 'Client not found' } },
     );
     renderRoutes(routes, '/user/login?next=%2FAbCdEfGhIjKl%2FMnOpQrStUvWx');
-    await expect.poll(() => getThemeConfig().primaryActionColor).toBe('#d4a24c');
+    await waitFor(() => expect(getThemeConfig().primaryActionColor).toBe('#d4a24c'));
+    await signInShown();
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
@@ -50,36 +55,41 @@ describe('ThemeLoader', () => {
         : { status: 404, body: { success: false, error: 'Client not found' } },
     );
     const { router } = renderRoutes(routes, '/user/login?next=%2FAbCdEfGhIjKl%2FMnOpQrStUvWx');
-    await expect.poll(() => icon.getAttribute('href')).toBe(favicon);
+    await waitFor(() => expect(icon.getAttribute('href')).toBe(favicon));
     expect(icon.hasAttribute('type')).toBe(false);
     await router.navigate('/user/login');
-    await expect.poll(() => icon.getAttribute('href')).toBe('/favicon.svg');
+    await waitFor(() => expect(icon.getAttribute('href')).toBe('/favicon.svg'));
     expect(icon.type).toBe('image/svg+xml');
+    await signInShown();
     icon.remove();
   });
 
   it('falls back to the default theme for unknown shortcodes', async () => {
     setThemeConfig(CLIENT_THEME);
     const calls = mockFetch(() => ({ status: 404, body: { success: false, error: 'Client not found' } }));
-    renderRoutes(routes, '/AbCdEfGhIjKl/ZZZZZZZZZZZZ');
-    await expect.poll(() => calls.mock.calls.length).toBeGreaterThan(0);
-    await expect.poll(() => getThemeConfig()).toBe(DEFAULT_THEME);
+    const { client } = renderRoutes(routes, '/AbCdEfGhIjKl/ZZZZZZZZZZZZ');
+    await waitFor(() => expect(calls.mock.calls.length).toBeGreaterThan(0));
+    await waitFor(() => expect(getThemeConfig()).toBe(DEFAULT_THEME));
+    await screen.findByText(/names a client whose places you cannot see/, undefined, { timeout: 10_000 });
+    await waitFor(() => expect(client.isFetching()).toBe(0));
   });
 
   it('asks for nothing when the default theme applies', async () => {
     const calls = mockFetch(() => ({ body: { success: true } }));
     renderRoutes(routes, '/user/login');
-    await expect.poll(() => getThemeConfig()).toBe(DEFAULT_THEME);
+    await waitFor(() => expect(getThemeConfig()).toBe(DEFAULT_THEME));
+    await signInShown();
     expect(calls).not.toHaveBeenCalled();
   });
 
-  it("wears on a client's link the theme its page carries before the first render, and asks for none", () => {
+  it("wears on a client's link the theme its page carries before the first render, and asks for none", async () => {
     carryClientTheme();
     const calls = mockFetch(() => ({ status: 404, body: { success: false, error: 'Not found' } }));
     primeTheme('/AbCdEfGhIjKl/MnOpQrStUvWx', '');
     expect(getThemeConfig()).toEqual(CLIENT_THEME);
     renderRoutes(routes, '/user/login?next=%2FAbCdEfGhIjKl%2FMnOpQrStUvWx');
     expect(getThemeConfig()).toEqual(CLIENT_THEME);
+    await signInShown();
     expect(calls.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/configuration/'))).toEqual([]);
   });
 
@@ -91,8 +101,9 @@ describe('ThemeLoader', () => {
         ? { body: { success: true, data: ROLE_THEME } }
         : { status: 404, body: { success: false, error: 'Not found' } },
     );
-    renderRoutes(routes, '/datatable');
-    await expect.poll(() => getThemeConfig().primaryActionColor).toBe('#aa3366');
+    const first = renderRoutes(routes, '/datatable');
+    await waitFor(() => expect(getThemeConfig().primaryActionColor).toBe('#aa3366'));
+    await waitFor(() => expect(first.client.isFetching()).toBe(0));
     cleanup();
     setThemeConfig(DEFAULT_THEME);
 
@@ -100,7 +111,8 @@ describe('ThemeLoader', () => {
     expect(getThemeConfig().primaryActionColor).toBe('#aa3366');
     const asked = () => calls.mock.calls.filter(([url]) => String(url).includes('/configuration/role/')).length;
     const before = asked();
-    renderRoutes(routes, '/datatable');
-    await expect.poll(asked).toBe(before + 1);
+    const second = renderRoutes(routes, '/datatable');
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    await waitFor(() => expect(second.client.isFetching()).toBe(0));
   });
 });

@@ -25,7 +25,8 @@ function Harness({ rows, onChange, loading }: { rows: Item[]; onChange: (s: Tabl
       loading={loading}
       state={state}
       searchFields={[{ value: 'title', label: 'Title' }]}
-      onStateChange={(next) => {
+      onStateChange={(patch) => {
+        const next = { ...state, ...patch };
         setState(next);
         onChange(next);
       }}
@@ -102,7 +103,7 @@ describe('DataTable Grid View / Map View', () => {
         rows={rows}
         total={rows.length}
         state={state}
-        onStateChange={setState}
+        onStateChange={(patch) => setState((s) => ({ ...s, ...patch }))}
         getRowId={(r) => String(r.id)}
         columnsKey="things"
         view={{ value: view, onChange: setView }}
@@ -163,7 +164,7 @@ describe('DataTable column chooser', () => {
         rows={ROWS}
         total={1}
         state={state}
-        onStateChange={setState}
+        onStateChange={(patch) => setState((s) => ({ ...s, ...patch }))}
         actions={{ onEdit: () => {} }}
         getRowId={(r) => String(r.id)}
         columnsKey="tariff"

@@ -21,7 +21,8 @@ export interface DataTableProps<T> extends Partial<Pick<TableToolbarProps, 'extr
   totalIsLowerBound?: boolean;
   loading?: boolean;
   state: TableState;
-  onStateChange: (next: TableState) => void;
+  /** A change to the state: only the keys that change. */
+  onStateChange: (change: Partial<TableState>) => void;
   searchFields?: TableToolbarProps['searchFields'];
   sortFields?: TableToolbarProps['sortFields'];
   pageSizes?: readonly number[];
@@ -91,7 +92,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const sortBy = (key: string) => {
     const direction = state.colKey === key && state.sortDirection === 'ASC' ? 'DESC' : 'ASC';
-    onStateChange({ ...state, colKey: key, sortDirection: direction });
+    onStateChange({ colKey: key, sortDirection: direction });
   };
 
   const colCount = table.getVisibleLeafColumns().length;
@@ -188,13 +189,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           shown={loading ? 0 : rows.length}
           total={total}
           totalIsLowerBound={props.totalIsLowerBound}
-          onChange={(size) => onStateChange({ ...state, size, page: 1 })}
+          onChange={(size) => onStateChange({ size, page: 1 })}
         />
         <Pagination
           page={state.page}
           count={pages}
           countIsLowerBound={props.totalIsLowerBound}
-          onChange={(page) => onStateChange({ ...state, page })}
+          onChange={(page) => onStateChange({ page })}
         />
       </Group>
     </Stack>

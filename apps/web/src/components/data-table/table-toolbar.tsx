@@ -5,7 +5,8 @@ import type { FieldOption, TableState, ViewMode } from './types';
 
 export interface TableToolbarProps {
   state: TableState;
-  onStateChange: (next: TableState) => void;
+  /** A change to the state: only the keys that change. */
+  onStateChange: (change: Partial<TableState>) => void;
   searchFields: readonly FieldOption[];
   sortFields: readonly FieldOption[];
   extraAction?: { label: string; onClick: () => void };
@@ -34,7 +35,7 @@ export function TableToolbar({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // docs/screens.md#data-table: a search goes back to page 1.
-    onStateChange({ ...state, searchWord: draft.trim(), page: 1 });
+    onStateChange({ searchWord: draft.trim(), page: 1 });
   };
   const ascending = state.sortDirection === 'ASC';
 
@@ -53,7 +54,7 @@ export function TableToolbar({
             label="Filter by"
             value={state.searchField}
             data={[{ value: '', label: 'All fields' }, ...searchFields]}
-            onChange={(e) => onStateChange({ ...state, searchField: e.currentTarget.value, page: 1 })}
+            onChange={(e) => onStateChange({ searchField: e.currentTarget.value, page: 1 })}
           />
         )}
         {filter}
@@ -67,14 +68,14 @@ export function TableToolbar({
             label="Sort by"
             value={state.colKey}
             data={[{ value: '', label: 'Default' }, ...sortFields]}
-            onChange={(e) => onStateChange({ ...state, colKey: e.currentTarget.value })}
+            onChange={(e) => onStateChange({ colKey: e.currentTarget.value })}
           />
         )}
         <Button
           variant="default"
           aria-label={`Sort direction ${state.sortDirection}`}
           leftSection={ascending ? <IconSortAscending size={16} /> : <IconSortDescending size={16} />}
-          onClick={() => onStateChange({ ...state, sortDirection: ascending ? 'DESC' : 'ASC' })}
+          onClick={() => onStateChange({ sortDirection: ascending ? 'DESC' : 'ASC' })}
         >
           {state.sortDirection}
         </Button>

@@ -42,7 +42,8 @@ function useSampleTable() {
       (state.sortDirection === 'ASC' ? 1 : -1),
   );
   const rows = filtered.slice((state.page - 1) * state.size, state.page * state.size);
-  return { state, setState, rows, total: filtered.length };
+  const change = (patch: Partial<TableState>) => setState((s) => ({ ...s, ...patch }));
+  return { state, setState: change, rows, total: filtered.length };
 }
 
 export function StoryboardTables() {
@@ -76,7 +77,14 @@ export function StoryboardTables() {
         view={{ value: view, onChange: setView }}
         getRowId={(r) => String(r.id)}
       />
-      <DataTable title="Empty" columns={COLUMNS} rows={[]} total={0} state={emptyState} onStateChange={setEmptyState} />
+      <DataTable
+        title="Empty"
+        columns={COLUMNS}
+        rows={[]}
+        total={0}
+        state={emptyState}
+        onStateChange={(patch) => setEmptyState((s) => ({ ...s, ...patch }))}
+      />
       <DataTable
         title="Loading, dashboard page sizes"
         columns={COLUMNS}

@@ -43,7 +43,7 @@ export function AggregateDataPage({ granularity }: { granularity: Granularity })
       setConfirming(false);
       notifications.show({ color: 'green', message: `${name} data: ${rows(deleted)} deleted` });
       // Every row is gone, so only the first page can hold anything once Generate runs again.
-      if (state.page > 1) setState({ ...state, page: 1 });
+      if (state.page > 1) setState({ page: 1 });
       await refetch();
     },
   });

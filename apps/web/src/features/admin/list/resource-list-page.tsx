@@ -32,7 +32,7 @@ export function ResourceListPage({ resource }: { resource: Resource }) {
       setDoomed(null);
       notifications.show({ color: 'green', message: `${resource.label} deleted` });
       // Stay on the current page unless the deleted row was the last one on it.
-      if (lastOnPage) setState({ ...state, page: state.page - 1 });
+      if (lastOnPage) setState({ page: state.page - 1 });
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource.name) });
     },
     onError: (failure) => setDeleteError(failure instanceof ApiError ? failure.message : 'An error occurred'),
