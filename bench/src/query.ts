@@ -15,10 +15,9 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import {
-  addPodRowsSql,
+  buildPlacesFromPods,
   type Database,
   DERIVED_TABLES,
-  LOCATION_ROLLUPS,
   listCards,
   makeWeeks,
   meansByBucket,
@@ -59,8 +58,12 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** Load (or find with --reuse) the PostgreSQL database and stop: with --keep, prepares later --reuse runs. */
     'load-only': { type: 'boolean', default: false },
-    /** The PostgreSQL database's name on DATABASE_URL's server (each scale loads its own). */
+    /** PostgreSQL databases are named after this, the pod count and the readings (one per scale). */
     database: { type: 'string', default: 'greenpod_bench_query' },
+    /** Also measure PostgreSQL at this many pods (the same readings), to print how cost grows with pods. */
+    'baseline-pods': { type: 'string' },
+    /** With --baseline-pods: only that comparison (no raw SQL, no checks). */
+    'baseline-only': { type: 'boolean', default: false },
   },
 });
 const PODS = Number(args.pods);
@@ -162,18 +165,15 @@ async function makeEstate(db: Pick<Database, 'query'>, l: Layout) {
 }
 
 /**
- * The rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
- * stored in time order, as ingest appends them (a bucket's rows for all pods lie together).
+ * The pod rollups as the ingest writer keeps them (measurement-writer.ts), built in one pass each and
+ * stored in time order, as ingest appends them (a bucket's rows for all pods lie together); the place
+ * rows and latest-reading bounds are then built from them (buildPlacesFromPods).
  */
-const ROLLUPS = [
-  ...POD_ROLLUPS.map(
-    (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
+const ROLLUPS = POD_ROLLUPS.map(
+  (level) => `INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
     SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value)
     FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
-  ),
-  ...LOCATION_ROLLUPS.map((level) => addPodRowsSql(level, 'TRUE', { order: '2, 1' })),
-];
-const ROLLUP_NAMES = [...POD_ROLLUPS, ...LOCATION_ROLLUPS].map((l) => l.table);
+);
 const VACUUM = `VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`;
 
 /** The layout a loaded database holds, so --reuse can tell whether it matches. */
@@ -229,8 +229,11 @@ async function loadPostgres(l: Layout, name: string) {
   for (const [i, sql] of ROLLUPS.entries()) {
     const t = performance.now();
     await client.query(sql);
-    console.log(`PostgreSQL: rollup ${ROLLUP_NAMES[i]} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`PostgreSQL: rollup ${POD_ROLLUPS[i]?.table} ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
+  const places = performance.now();
+  await buildPlacesFromPods(db, '2, 1');
+  console.log(`PostgreSQL: place rollups and latest readings ${((performance.now() - places) / 1000).toFixed(1)} s`);
   await client.query(VACUUM);
   await client.query('CREATE TABLE bench_layout (layout text NOT NULL)');
   await client.query('INSERT INTO bench_layout VALUES ($1)', [layoutKey(l)]);
@@ -267,9 +270,12 @@ async function loadPglite(l: Layout, dir: string) {
     copyMs = performance.now() - t0;
     await lite.exec("SET work_mem = '512MB'");
     for (const sql of ROLLUPS) await lite.exec(sql);
-    await lite.exec(VACUUM);
-    rollupMs = performance.now() - t0 - copyMs;
     await lite.close();
+    const built = await openPglite(dir);
+    await buildPlacesFromPods(built, '2, 1');
+    await built.query(VACUUM);
+    await built.close();
+    rollupMs = performance.now() - t0 - copyMs;
     writeFileSync(meta, want);
   }
   const db = await openPglite(dir);
@@ -305,6 +311,21 @@ const rawStatAll = (db: Database, podIds: number[], w: TimeWindow) =>
      WHERE pod_id = ANY($1::int[]) AND created >= $2::timestamptz AND created < $3::timestamptz GROUP BY 1, 2`,
     [podIds, w.from, w.to],
   );
+
+/** The root page's figures from raw readings (untimed): per location and type the mean and the mean voltage of the pods with readings. */
+async function rawCards(db: Database, w: TimeWindow): Promise<[string, number][]> {
+  const rows = await db.query<{ card: number; sensor_type: string; avg: number; voltage: number }>(
+    `SELECT card, sensor_type, sum(s) / sum(n) AS avg, avg(voltage)::float8 AS voltage FROM (
+       SELECT p.location_id AS card, m.sensor_type, p.voltage, count(*) AS n, sum(m.value) AS s
+       FROM measurement m JOIN pod p ON p.id = m.pod_id AND NOT p.outdoor
+       WHERE m.created >= $1::timestamptz AND m.created < $2::timestamptz GROUP BY 1, 2, p.id, 3) x GROUP BY 1, 2`,
+    [w.from, w.to],
+  );
+  return rows.flatMap((r): [string, number][] => [
+    [`card ${r.card}/${r.sensor_type}`, r.avg],
+    [`card ${r.card}/${r.sensor_type}/V`, r.voltage],
+  ]);
+}
 
 async function rawGraph(db: Database, podIds: number[], w: TimeWindow) {
   const { bucket, edges } = planBuckets(w, TZ);
@@ -381,11 +402,25 @@ async function measure(db: Database, podIds: number[], label: string) {
   }
   for (const { name, mode } of WINDOWS) {
     const w = windowOf(mode);
+    // Both ways a card is read: whole locations from their rows (the cards as the API answers them, means
+    // and voltages), other cards pod by pod (sumsByPod).
     const byPod = await sumsByPod(db, podIds, w, NOW);
     const rawByPod = await rawStatAll(db, podIds, w);
+    const figures = (await statAll(db, w)).results.flatMap((c) =>
+      c.readings.flatMap((r): [string, number][] => [
+        [`card ${c.id}/${r.sensorType}`, r.avg],
+        [`card ${c.id}/${r.sensorType}/V`, r.voltage],
+      ]),
+    );
     const check1 = compare(
-      new Map(byPod.filter((r) => r.n > 0).map((r) => [`${r.podId}/${r.sensorType}`, r.s / r.n])),
-      new Map(rawByPod.map((r) => [`${r.pod_id}/${r.sensor_type}`, r.avg])),
+      new Map([
+        ...byPod.filter((r) => r.n > 0).map((r): [string, number] => [`${r.podId}/${r.sensorType}`, r.s / r.n]),
+        ...figures,
+      ]),
+      new Map([
+        ...rawByPod.map((r): [string, number] => [`${r.pod_id}/${r.sensor_type}`, r.avg]),
+        ...(await rawCards(db, w)),
+      ]),
     );
     out.set(`${name}/stat-all`, {
       rollup: await time(() => statAll(db, w)),
@@ -439,27 +474,114 @@ if (!args['skip-postgres']) console.log(`PostgreSQL scale: ${describe(lpg)}`);
 if (!args['skip-pglite']) console.log(`PGlite scale:     ${describe(llite)}`);
 
 /** Loads PostgreSQL at one scale, measures, and drops the database (unless --keep with DATABASE_URL). */
-async function runPostgres(l: Layout, name: string) {
+async function runPostgres(l: Layout, name: string, opts: { hold?: boolean; measure?: boolean } = {}) {
   const loaded = await loadPostgres(l, name);
   const [info] = await loaded.db.query<{ version: string; jit: string; hourly: number; daily: number }>(
     "SELECT version(), current_setting('jit') AS jit, (SELECT count(*)::int FROM measurement_hourly) AS hourly, (SELECT count(*)::int FROM measurement_daily) AS daily",
   );
   console.log(
-    `PostgreSQL ${l.rows.toLocaleString('en')} loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`,
+    `PostgreSQL ${l.pods} pods, ${l.rows.toLocaleString('en')} readings loaded: COPY ${(loaded.copyMs / 1000).toFixed(1)} s, rollups + VACUUM ANALYZE ${(loaded.rollupMs / 1000).toFixed(1)} s; hourly rows ${info?.hourly.toLocaleString('en')}, daily rows ${info?.daily.toLocaleString('en')}; ${info?.version.split(' on ')[0]}, jit=${info?.jit}`,
   );
   await storagePerReading(loaded.db, l.rows);
-  if (args['load-only']) {
+  const close = async () => {
     await loaded.db.close();
-    return new Map<string, Measured>();
-  }
-  const results = await measure(loaded.db, loaded.podIds, 'PostgreSQL');
-  await loaded.db.close();
-  if ((args.keep || args.reuse) && process.env.DATABASE_URL) console.log(`PostgreSQL database ${name} kept (--keep)`);
-  else await loaded.drop();
-  return results;
+    if ((args.keep || args.reuse) && process.env.DATABASE_URL) console.log(`PostgreSQL database ${name} kept (--keep)`);
+    else await loaded.drop();
+  };
+  const results =
+    args['load-only'] || opts.measure === false
+      ? new Map<string, Measured>()
+      : await measure(loaded.db, loaded.podIds, 'PostgreSQL');
+  if (opts.hold && !args['load-only']) return { results, db: loaded.db, close };
+  await close();
+  return { results, db: undefined, close: async () => {} };
 }
 
-const pgResults = args['skip-postgres'] ? undefined : await runPostgres(lpg, args.database as string);
+/**
+ * CPU time (ns) the server's backends connected to `db`'s database have used so far, from /proc/<pid>/schedstat:
+ * what a read costs PostgreSQL whatever else the machine runs (wall-clock times also count the wait for a
+ * core). Undefined when the server's processes are not readable here (another machine).
+ */
+async function backendCpuNs(db: Database): Promise<number | undefined> {
+  const rows = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = $1',
+    ['client backend'],
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      return undefined;
+    }
+  }
+  return rows.length ? total : undefined;
+}
+
+interface PodsTiming extends Timing {
+  /** PostgreSQL CPU per call, ms (backendCpuNs). */
+  cpu?: number;
+}
+
+/**
+ * p50 / p95 of the API's two reads on two databases, each case's calls alternating between them, so
+ * that whatever else runs on the machine weighs on both alike, and the CPU each call cost PostgreSQL.
+ */
+async function comparePods(big: Database, small: Database) {
+  const out = new Map<string, { big: PodsTiming; small: PodsTiming }>();
+  for (let i = 0; i < 5; i++)
+    for (const db of [big, small])
+      for (const { mode } of WINDOWS) {
+        await statAll(db, windowOf(mode));
+        await graph(db, windowOf(mode));
+      }
+  for (const { name, mode } of WINDOWS) {
+    const w = windowOf(mode);
+    for (const [kind, read] of [
+      ['stat-all', statAll],
+      ['graph', graph],
+    ] as const) {
+      const sides = { big, small };
+      const samples = { big: [] as number[], small: [] as number[] };
+      const cpuBefore = { big: await backendCpuNs(big), small: await backendCpuNs(small) };
+      for (let i = 0; i < RUNS; i++)
+        for (const side of ['big', 'small'] as const) {
+          const t = performance.now();
+          await read(sides[side], w);
+          samples[side].push(performance.now() - t);
+        }
+      const timing = async (side: 'big' | 'small'): Promise<PodsTiming> => {
+        const xs = samples[side].sort((a, b) => a - b);
+        const [before, after] = [cpuBefore[side], await backendCpuNs(sides[side])];
+        const cpu = before !== undefined && after !== undefined ? (after - before) / 1e6 / RUNS : undefined;
+        return { p50: pct(xs, 0.5), p95: pct(xs, 0.95), n: xs.length, ...(cpu === undefined ? {} : { cpu }) };
+      };
+      out.set(`${name}/${kind}`, { big: await timing('big'), small: await timing('small') });
+    }
+  }
+  return out;
+}
+
+/** One database per scale, so --reuse keeps each loaded one. */
+const dbName = (l: Layout) => `${args.database}_${l.pods}p_${l.rows}`;
+// With --baseline-pods: the same readings over fewer pods, timed alternately with these: how each read's
+// cost grows with the pod count.
+const BASELINE_PODS = args['baseline-pods'] === undefined ? undefined : Number(args['baseline-pods']);
+const pgMain = args['skip-postgres']
+  ? undefined
+  : await runPostgres(lpg, dbName(lpg), {
+      hold: BASELINE_PODS !== undefined,
+      measure: !(args['baseline-only'] && BASELINE_PODS !== undefined),
+    });
+const pgResults = pgMain?.results;
+let pods: Awaited<ReturnType<typeof comparePods>> | undefined;
+if (pgMain?.db && BASELINE_PODS !== undefined) {
+  const lbase = layout(BASELINE_PODS, READINGS);
+  const base = await runPostgres(lbase, dbName(lbase), { hold: true, measure: false });
+  if (base.db) pods = await comparePods(pgMain.db, base.db);
+  await base.close();
+}
+await pgMain?.close();
 let liteResults: Map<string, Measured> | undefined;
 if (!args['skip-pglite']) {
   const dir = `${args['pglite-dir']}-${llite.pods}x${llite.rows}`;
@@ -475,7 +597,7 @@ if (!args['skip-pglite']) {
 // PGlite / PostgreSQL compares the two at the same scale: PostgreSQL is measured again at PGlite's if they differ.
 const sameScale = llite.rows === lpg.rows;
 const pgAtLiteScale =
-  sameScale || !liteResults || args['skip-postgres'] ? pgResults : await runPostgres(llite, `${args.database}_small`);
+  sameScale || !liteResults || args['skip-postgres'] ? pgResults : (await runPostgres(llite, dbName(llite))).results;
 
 const lines: string[][] = [
   [
@@ -540,3 +662,51 @@ speed-up = raw p50 / rollup p50 in the same run; max abs(rollup - raw) compares 
 load average at the end: ${loadavg()
   .map((x) => x.toFixed(2))
   .join(' ')}`);
+
+if (pgResults && pods) {
+  const table: string[][] = [
+    [
+      'window',
+      'query',
+      'target (PG p95)',
+      `${PODS} pods p50 / p95 ms`,
+      `${BASELINE_PODS} pods p50 / p95 ms`,
+      `p50 ratio ${PODS} / ${BASELINE_PODS}`,
+      `p95 ratio ${PODS} / ${BASELINE_PODS}`,
+      `PG CPU ms/call ${PODS} / ${BASELINE_PODS} pods`,
+      'CPU ratio',
+      `time at ${PODS} pods`,
+    ],
+  ];
+  for (const { name } of WINDOWS) {
+    for (const kind of ['stat-all', 'graph'] as Kind[]) {
+      const key = `${name}/${kind}`;
+      const pair2 = pods.get(key);
+      if (!pair2) continue;
+      table.push([
+        name,
+        kind,
+        `<= ${TARGETS[key]} ms`,
+        pair(pair2.big),
+        pair(pair2.small),
+        `${(pair2.big.p50 / pair2.small.p50).toFixed(2)}x`,
+        `${(pair2.big.p95 / pair2.small.p95).toFixed(2)}x`,
+        pair2.big.cpu === undefined || pair2.small.cpu === undefined
+          ? '-'
+          : `${ms(pair2.big.cpu)} / ${ms(pair2.small.cpu)}`,
+        pair2.big.cpu === undefined || pair2.small.cpu === undefined
+          ? '-'
+          : `${(pair2.big.cpu / pair2.small.cpu).toFixed(2)}x`,
+        ok(pair2.big.p95 <= (TARGETS[key] as number)),
+      ]);
+    }
+  }
+  const w2 = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] as string).length)));
+  const row2 = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(w2[c] as number)).join(' | ')} |`;
+  console.log(
+    `\nPostgreSQL at ${PODS} and ${BASELINE_PODS} pods, ${READINGS.toLocaleString('en')} readings each, calls alternating between the two (${RUNS} each after a warm-up):`,
+  );
+  console.log(row2(table[0] as string[]));
+  console.log(`|${w2.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table.slice(1)) console.log(row2(r));
+}

@@ -36,7 +36,20 @@ const RUNS: [script: string, args: string[]][] = [
   [
     'bench:query',
     [
-      ...['--pods', '2', '--sensors', '3', '--readings', '4000', '--runs', '3', '--case-seconds', '1'],
+      ...[
+        '--pods',
+        '2',
+        '--sensors',
+        '3',
+        '--readings',
+        '4000',
+        '--runs',
+        '3',
+        '--case-seconds',
+        '1',
+        '--baseline-pods',
+        '1',
+      ],
       ...['--pglite-dir', join(scratch, 'query')],
     ],
   ],

@@ -13,11 +13,10 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SENSOR_TYPES } from '@greenpod/contracts';
 import {
-  addPodRowsSql,
+  buildPlacesFromPods,
   type Database,
   DERIVED_TABLES,
   hashPassword,
-  LOCATION_ROLLUPS,
   loadConfig,
   migrate,
   openPglite,
@@ -129,7 +128,7 @@ async function load(db: Database, readings: number) {
     await db.query(`INSERT INTO ${level.table} (pod_id, sensor_type, bucket, count, sum, min, max)
       SELECT pod_id, sensor_type, ${level.bucket('created')}, count(*), sum(value), min(value), max(value) FROM measurement GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`);
   }
-  for (const level of LOCATION_ROLLUPS) await db.query(addPodRowsSql(level, 'TRUE', { order: '2, 1' }));
+  await buildPlacesFromPods(db, '2, 1');
   await db.query(`VACUUM ANALYZE measurement, ${DERIVED_TABLES.join(', ')}`);
   return perSeries * series;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, createRecord, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser } from './browser';
+import { itLooks } from './looks';
 
 /**
  * The location form's map with no internet: every request to another host (the tile server) is refused,
@@ -191,7 +192,7 @@ describe('the location form map, offline', { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it('is axe clean and looks finished at 1280 and 390 px, light and dark (screenshots)', async () => {
+  itLooks('is axe clean and looks finished at 1280 and 390 px, light and dark (screenshots)', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {

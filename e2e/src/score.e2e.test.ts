@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, podEstate, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
+import { itLooks } from './looks';
 
 /** The green score on a pod card (docs/domain.md#green-score), on data this test sends through the ingest. */
 let browser: Browser;
@@ -80,7 +81,7 @@ describe('the green score', () => {
     await page.getByRole('button', { name: 'Score: 4 of 5 stars. Show how it is made' }).first().waitFor();
   });
 
-  it('is axe clean with the popover open, light and dark, at 1280 and 390 px (screenshots)', async () => {
+  itLooks('is axe clean with the popover open, light and dark, at 1280 and 390 px (screenshots)', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, createRecord, ingest, podEstate, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
+import { describeLooks } from './looks';
 
 let browser: Browser;
 let page: Page;
@@ -93,50 +94,53 @@ async function check(path: string, ready: string) {
   return seriousViolations(page);
 }
 
-describe.each(['light', 'dark'] as const)('the viewer shell in the %s scheme has no serious axe findings', (scheme) => {
-  it('on sign-in', async () => {
-    await setStorage(scheme, false);
-    expect(await check('/user/login', 'Sign in')).toEqual([]);
-  });
+describeLooks.each(['light', 'dark'] as const)(
+  'the viewer shell in the %s scheme has no serious axe findings',
+  (scheme) => {
+    it('on sign-in', async () => {
+      await setStorage(scheme, false);
+      expect(await check('/user/login', 'Sign in')).toEqual([]);
+    });
 
-  it.each([
-    ['/settings', 'Settings'],
-    ['/profile', 'Profile'],
-    ['/notificationspage', 'Notifications'],
-    ['/alerts', 'Alerts'],
-    ['/admin/group', 'Group'],
-    ['/admin/alarm-health', 'Alarm Health'],
-  ])('on %s', async (path, heading) => {
-    await setStorage(scheme, true);
-    expect(await check(path, heading)).toEqual([]);
-  });
+    it.each([
+      ['/settings', 'Settings'],
+      ['/profile', 'Profile'],
+      ['/notificationspage', 'Notifications'],
+      ['/alerts', 'Alerts'],
+      ['/admin/group', 'Group'],
+      ['/admin/alarm-health', 'Alarm Health'],
+    ])('on %s', async (path, heading) => {
+      await setStorage(scheme, true);
+      expect(await check(path, heading)).toEqual([]);
+    });
 
-  it('with the bell panel open, showing a notification', async () => {
-    await setStorage(scheme, true);
-    await page.goto('/settings');
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    const panel = page.getByRole('dialog', { name: /^Notifications/ });
-    await panel.getByText(client.podTitle).first().waitFor();
-    // Checked at rest: mid-fade, axe measures the text blended into the page behind (4.38:1 for 4.6:1).
-    await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+    it('with the bell panel open, showing a notification', async () => {
+      await setStorage(scheme, true);
+      await page.goto('/settings');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: /^Notifications/ });
+      await panel.getByText(client.podTitle).first().waitFor();
+      // Checked at rest: mid-fade, axe measures the text blended into the page behind (4.38:1 for 4.6:1).
+      await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
 
-  it("on a client's own link, in the client's dark theme", async () => {
-    await setStorage(scheme, true);
-    await page.goto(client.path);
-    // The theme arrives after the first paint: check the page once it wears the client's colours.
-    await page.waitForFunction(
-      (primary) =>
-        getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-6').trim() === primary,
-      NAVY.primaryActionColor,
-    );
-    await page.getByRole('heading', { name: client.title, level: 2 }).waitFor();
-    await page.getByRole('article').first().getByText('°C').first().waitFor();
-    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-});
+    it("on a client's own link, in the client's dark theme", async () => {
+      await setStorage(scheme, true);
+      await page.goto(client.path);
+      // The theme arrives after the first paint: check the page once it wears the client's colours.
+      await page.waitForFunction(
+        (primary) =>
+          getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-6').trim() === primary,
+        NAVY.primaryActionColor,
+      );
+      await page.getByRole('heading', { name: client.title, level: 2 }).waitFor();
+      await page.getByRole('article').first().getByText('°C').first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  },
+);
 
 describe.each(['light', 'dark'] as const)("the first paint of a client's link in the %s scheme", (scheme) => {
   /** The colours of the header, the page and its intro line, where `selectors` finds them. */
@@ -195,7 +199,7 @@ describe.each(['light', 'dark'] as const)("the first paint of a client's link in
   });
 });
 
-describe('the viewer shell on a phone (390 px)', () => {
+describeLooks('the viewer shell on a phone (390 px)', () => {
   it('closes the page with the footer instead of fixing it over the content', async () => {
     const phone = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
     await phone.goto('/user/login');

@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 8080, ADMIN_EMAIL: 'admin@greenpod.local', JWT_EXPIRES_IN: '12h' });
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.DEMO_HISTORY_DAYS).toBe(365);
+  });
+
+  it("takes the demo's history as a whole number of days from 1 to 3650", () => {
+    expect(loadConfig({ DEMO_HISTORY_DAYS: '45' }).DEMO_HISTORY_DAYS).toBe(45);
+    for (const bad of ['0', '2.5', 'a year', '3651'])
+      expect(() => loadConfig({ DEMO_HISTORY_DAYS: bad })).toThrow(/DEMO_HISTORY_DAYS/);
   });
 
   it('keeps uploaded images in DATA_DIR/assets unless ASSET_DIR names a folder', () => {

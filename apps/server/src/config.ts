@@ -61,6 +61,7 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GREENPOD_DEMO: bool.optional(),
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
+    DEMO_HISTORY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(365),
     RULES_WORKER: bool.default(true),
     INGEST_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number of readings' }).int().min(1).default(50_000),
     POD_REPORT_INTERVAL_MINUTES: z.coerce

@@ -46,7 +46,12 @@ async function main() {
   const db = await openDatabase(config);
   const seed = await seedBase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const demo = demoEnabled(config);
-  if (demo) await seedDemoEstate(db, { podsFile: demoPodsPath(config.DATA_DIR), progress: progressBar() });
+  if (demo)
+    await seedDemoEstate(db, {
+      podsFile: demoPodsPath(config.DATA_DIR),
+      historyDays: config.DEMO_HISTORY_DAYS,
+      progress: progressBar(),
+    });
   const app = await buildApp({ config, db, logger: loggerOptions(config.LOG_LEVEL) });
   await app.listen({ port: config.PORT, host: config.HOST });
   const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;

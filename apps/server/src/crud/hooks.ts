@@ -94,12 +94,15 @@ export const ENTITY_HOOKS = {
     listTotal: measurementRollupTotal,
   },
   pod: {
-    // An indoor pod's readings count for the location it is in now, history included.
+    // An indoor pod's readings count for the location and area it is in now, history included.
     async beforeWrite(values, { tx, mode, existing }) {
-      if (mode !== 'update' || typeof existing?.id !== 'number' || typeof existing.locationId !== 'number') return;
-      const from = { locationId: existing.locationId, outdoor: existing.outdoor === true };
+      if (mode !== 'update' || typeof existing?.id !== 'number') return;
+      const { locationId, areaId } = existing;
+      if (typeof locationId !== 'number' || typeof areaId !== 'number') return;
+      const from = { locationId, areaId, outdoor: existing.outdoor === true };
       const to = {
         locationId: typeof values.locationId === 'number' ? values.locationId : from.locationId,
+        areaId: typeof values.areaId === 'number' ? values.areaId : from.areaId,
         outdoor: typeof values.outdoor === 'boolean' ? values.outdoor : from.outdoor,
       };
       await movePodRollups(tx, existing.id, from, to);

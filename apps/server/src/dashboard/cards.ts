@@ -1,7 +1,7 @@
 import { type DashboardCard, OUTDOOR_SCORE_REASON, type Scope, type TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
+import { cardReadingsSql } from './card-readings';
 import { INDOOR_OR_ALL_OUTDOOR_AREA, type PlaceFilter, visibleIds } from './dashboard-scope';
-import { podSumsSql } from './readings-query';
 
 /** A card as listCards reads it; the routes add each card's limits (contracts' dashboardCardSchema). */
 export type Card = Omit<DashboardCard, 'notificationMargin' | 'limits'>;
@@ -74,20 +74,28 @@ export async function listCards(
   // most of the time. The page carries its total and counts, and each card its readings: per
   // sensor type the mean of every reading of the card's visible pods (sum over count, not a mean
   // of pod means) and the mean voltage of the pods behind them, as it is those readings the voltage
-  // converts (electricity = 12 x reading x voltage / 1000). A pod left with no readings of a type
-  // once rollup rows are subtracted did not contribute (n = 0).
+  // converts (electricity = 12 x reading x voltage / 1000); cardReadingsSql says where they come from.
+  // Performance (bench/query, 1,000 pods): a caller who sees everything is not tested pod by pod (the
+  // planner joined every pod to each count and to the card's pods).
+  const seen = (column: string, ids: () => string) => (scope.all ? 'TRUE' : `${column} IN (${ids()})`);
   const areaCount =
     level === 'location'
-      ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND a.id IN (${visible.areas()}))`
+      ? `(SELECT count(*)::int FROM area a WHERE a.location_id = t.id AND ${seen('a.id', visible.areas)})`
       : '1';
-  const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
+  const podCount = `(SELECT count(*)::int FROM pod p WHERE p.${def.podColumn} = t.id AND ${seen('p.id', visible.pods)})`;
   const offlinePodCount = `(SELECT count(*)::int FROM pod p JOIN pod_presence pp ON pp.pod_id = p.id AND pp.offline
-     WHERE p.${def.podColumn} = t.id AND p.id IN (${visible.pods()}))`;
+     WHERE p.${def.podColumn} = t.id AND ${seen('p.id', visible.pods)})`;
   // Averages leave outdoor pods out (they measure the weather), except a pod's own card and an area that holds
   // only outdoor pods (a site's "Outdoor" area), whose card is the weather (docs/domain.md#consumption).
   const indoor = level === 'pod' ? '' : level === 'area' ? `AND ${INDOOR_OR_ALL_OUTDOOR_AREA}` : 'AND NOT t.outdoor';
-  const pods = `SELECT t.id, t.${def.podColumn} AS card, t.voltage FROM pod t WHERE t.${def.podColumn} IN (SELECT id FROM page) AND t.id IN (${visible.pods()}) ${indoor}`;
-  const sums = podSumsSql(q.window, q.now ?? new Date(), params, 'ARRAY(SELECT id FROM p)');
+  const pods = `t.${def.podColumn} IN (SELECT id FROM page) AND ${seen('t.id', visible.pods)} ${indoor}`;
+  const readings = cardReadingsSql(
+    { level, column: def.podColumn, where: pods },
+    scope,
+    q.window,
+    q.now ?? new Date(),
+    params,
+  );
   // The score is the stored green_score row (docs/domain.md#green-score), read in this same statement: a card
   // never computes one. An outdoor pod has none.
   const rows = await db.query<Card & { total: number; outdoor: boolean }>(
@@ -98,11 +106,7 @@ export async function listCards(
        FROM ${def.table} t ${def.joins} LEFT JOIN green_score gs ON gs.level = '${level}' AND gs.id = t.id
        WHERE ${whereSql}
        ORDER BY t.title ${q.direction}, t.id ${q.direction} ${page}
-     ), p AS MATERIALIZED (${pods}),
-     r AS MATERIALIZED (
-       SELECT p.card, u.sensor_type, sum(u.n)::float8 AS n, sum(u.s) AS s, avg(p.voltage)::float8 AS voltage
-       FROM (${sums}) u JOIN p ON p.id = u.pod_id WHERE u.n > 0 GROUP BY 1, 2
-     )
+     ), ${readings}
      SELECT page.*, coalesce((SELECT json_agg(json_build_object('sensorType', r.sensor_type, 'avg', r.s / r.n, 'voltage', r.voltage))
                               FROM r WHERE r.card = page.id), '[]') AS readings
      FROM page ORDER BY page.title ${q.direction}, page.id ${q.direction}`,

@@ -1,6 +1,13 @@
 import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
-import { LOCATION_ROLLUP, type LocationRollup, POD_ROLLUP, TYPE_COLUMNS } from '../telemetry/rollup-tables';
+import {
+  LOCATION_ROLLUP,
+  type LocationRollup,
+  PLACE_STALE,
+  POD_ROLLUP,
+  TYPE_COLUMNS,
+} from '../telemetry/rollup-tables';
+import { splitFine } from './place-plan';
 import { type PodSet, spansSql } from './readings-query';
 import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span } from './window';
 
@@ -8,7 +15,7 @@ const HOUR = 3_600_000;
 
 /**
  * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
- * indoor pods, the ones their rollups hold, are in `p`) and `rest` (the pods of `p` outside them). Rollup rows come per location for
+ * indoor pods, the ones their rollups hold, are in `p`, rows not marked stale: migration 029) and `rest` (the pods of `p` outside them). Rollup rows come per location for
  * `whole` and per pod for `rest` (ADR 0014); the raw readings of `whole` only where no location
  * rows stand in for them. Without `split` (a chart of raw readings only), just `p`.
  */
@@ -18,6 +25,7 @@ function chartPodsSql(podsSql: string, split: boolean): string {
     whole AS MATERIALIZED (
       SELECT t.location_id FROM pod t
       WHERE NOT t.outdoor AND t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
+        AND t.location_id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')
       GROUP BY 1 HAVING bool_and(t.id IN (SELECT id FROM p))),
     rest AS MATERIALIZED (SELECT t.id FROM pod t WHERE t.id IN (SELECT id FROM p) AND t.location_id NOT IN (SELECT location_id FROM whole))`;
 }
@@ -30,23 +38,6 @@ interface Keying {
   key: (time: string) => string;
   /** date_bin onto the chart's fixed-width grid, when it has one. */
   slot?: (time: string) => string;
-}
-
-/** [a, b) split into the whole `ms`-wide buckets inside it (`middle`) and the ragged ends. */
-function splitFine(spans: readonly Span[], ms: number) {
-  const ends: Span[] = [];
-  const middle: Span[] = [];
-  for (const [a, b] of spans) {
-    const [lo, hi] = [Math.ceil(a / ms) * ms, Math.floor(b / ms) * ms];
-    if (lo >= hi) {
-      ends.push([a, b]);
-      continue;
-    }
-    if (a < lo) ends.push([a, lo]);
-    middle.push([lo, hi]);
-    if (hi < b) ends.push([hi, b]);
-  }
-  return { ends, middle };
 }
 
 function rawSql(pods: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {

@@ -29,6 +29,14 @@ export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
   return { pods, areas, locations };
 }
 
+/**
+ * The locations or areas every pod of which the caller sees (bound at the place or above it): the scope
+ * clause alone, without the dashboard's rule for bindings below, as a subquery yielding `id`.
+ */
+export function whollyVisibleSql(scope: Scope, table: 'location' | 'area', params: SqlParam[]): string {
+  return `SELECT t.id FROM ${table} t WHERE ${scopeClause(compileSelect(getResource(table)), scope, params) ?? 'TRUE'}`;
+}
+
 export interface PlaceFilter {
   /** A client's dashboard (its shortcode link): only that client's places. */
   clientId?: number | undefined;

@@ -113,13 +113,15 @@ export async function openPostgres(url: string): Promise<Database> {
   // Performance (bench/query): parsing and planning a dashboard statement took 1-3 ms of a 4-12 ms
   // read. Prepared reads get their own connections, where plans are generic (the time bounds are
   // parameters, the access paths index ranges either way); each connection is replaced after
-  // PREPARED_USES reads, which bounds the statements it keeps.
+  // PREPARED_USES reads, which bounds the statements it keeps. A generic plan guesses a time range's
+  // rows (0.5 % of the table), and on 10 M readings that started two parallel workers for a Live card's
+  // few raw readings (25-40 ms instead of a few): no parallel workers for these reads (ADR 0029).
   const reads = new pg.Pool({
     connectionString: url,
     max: 5,
     maxUses: PREPARED_USES,
     idleTimeoutMillis: 300_000,
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
   });
   reads.on('error', () => {});
   await pool.query('SELECT 1');

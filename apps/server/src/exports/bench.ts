@@ -30,7 +30,7 @@ export { computeScores } from '../score/score-compute';
 export { seedBase } from '../seed/base-seed';
 export { seedDemoEstate } from '../seed/demo-estate';
 export { demoPodsPath } from '../seed/demo-pods-file';
-export { addPodRowsSql } from '../telemetry/location-rollups';
+export { addPodRowsSql, buildPlacesFromPods } from '../telemetry/location-rollups';
 export { dropRawBefore } from '../telemetry/maintenance';
 export { makeWeeks, weekPartitions } from '../telemetry/measurement-partitions';
 export { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';

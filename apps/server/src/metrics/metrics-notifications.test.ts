@@ -1,30 +1,16 @@
-import { getResource } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create } from '../test/factory';
-import { podWithSensors } from '../test/pod-fixture';
-import { ageRules } from '../test/rule-age';
+import { floodEstate } from '../test/flood-estate';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { parseExposition, sampleValue } from './test/exposition';
 
 let t: TestApp;
-let pod: Awaited<ReturnType<typeof podWithSensors>>;
+let pod: Awaited<ReturnType<typeof floodEstate>>;
 
 beforeAll(async () => {
   // The app's own rules worker does the work here (test/rule-drain.ts would run the engine beside it, uncounted).
   t = await createTestApp({ METRICS: '1' });
-  pod = await podWithSensors(t, ['TEMPERATURE']);
-  // The flood guard of alerts/flood-guard.test.ts: five rules break at once, the client's limit is three.
-  await create(t, getResource('configuration'), pod.ctx, { alertLimit: 3, active: true });
-  for (let i = 1; i <= 5; i++)
-    await create(t, getResource('rule'), pod.ctx, {
-      podId: pod.id,
-      sensorId: pod.sensors.TEMPERATURE ?? 0,
-      title: `Hot ${i}`,
-      condition: 'greater',
-      thresholdValue: 30,
-      severity: 'LOW',
-    });
-  await ageRules(t);
+  // The five rules break at once; the client's limit is three.
+  pod = await floodEstate(t);
 });
 afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
-import { locationUpserts } from './location-rollups';
+import { lastReadingUpsert } from './last-readings';
+import { placeUpserts } from './location-rollups';
 import type { ReadingRow } from './reading-validation';
 import { POD_ROLLUPS } from './rollup-tables';
 
@@ -19,7 +20,7 @@ const INSERT_SQL = `WITH input AS (
 
 /**
  * Stores readings and updates the rollups (hourly, daily, monthly per pod; 5-minute, hourly, daily per
- * location) in one statement, so they commit together.
+ * location; hourly, daily per area; each pod's latest reading) in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
  * Returns the indexes of the rows not stored (already there): usually none, so the answer is small
  * (bench/ingest: handing back a key per stored row cost the server more than the check does), and
@@ -41,7 +42,7 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
 }
 
 /**
- * CTEs upserting every rollup level, per pod then per location, from the rows of a CTE named `ins`
+ * CTEs upserting every rollup level, per pod then per place, and the pods' latest readings, from the rows of a CTE named `ins`
  * (pod_id, sensor_type, value, created), each in key order so concurrent statements lock rows in the
  * same order (no deadlocks). Performance (bench/ingest): each level is summed from the next finer
  * level's rows of this statement (`*_rows`), not from every reading again: a 5,000-reading batch of
@@ -67,5 +68,5 @@ export function rollupUpserts(): string {
      )`,
     ];
   });
-  return [...perPod, ...locationUpserts()].join(', ');
+  return [...perPod, ...placeUpserts(), lastReadingUpsert()].join(', ');
 }

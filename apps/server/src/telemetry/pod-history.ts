@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
-import { dropEmptiedLocationRows, fiveMinuteTakeOff, shift } from './location-rollups';
-import { LOCATION_ROLLUPS, POD_ROLLUPS } from './rollup-tables';
+import { dropEmptiedLocationRows, fiveMinuteTakeOff, lockPlaceRollups, shift } from './location-rollups';
+import { LAST_READINGS, POD_ROLLUPS } from './rollup-tables';
 
 /**
  * Deleting a pod with its history (docs/domain.md#hierarchy): its raw readings go a batch per
@@ -48,18 +48,19 @@ export async function deletePodReadings(db: Database, podId: number, batch = REA
 
 /**
  * In the transaction that deletes the pod: readings that arrived after the batches, the pod's rows in
- * its location's hourly and daily rollups and its own rollups, and its queued rule evaluations. The
- * lock waits for ingest statements already writing location rows, as a pod's move does.
+ * its location's and area's rollups, its own rollups and latest readings, and its queued rule
+ * evaluations. The lock waits for ingest statements already writing place rows, as a pod's move does.
  */
 export async function deletePodHistory(tx: Queryable, podId: number): Promise<void> {
-  await tx.query(`LOCK TABLE ${LOCATION_ROLLUPS.map((l) => l.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+  await lockPlaceRollups(tx);
   await deleteReadingBatch(tx, podId, null);
-  const [pod] = await tx.query<{ location_id: number; outdoor: boolean }>(
-    'SELECT location_id, outdoor FROM pod WHERE id = $1',
+  const [pod] = await tx.query<{ locationId: number; areaId: number; outdoor: boolean }>(
+    'SELECT location_id AS "locationId", area_id AS "areaId", outdoor FROM pod WHERE id = $1',
     [podId],
   );
-  if (pod && !pod.outdoor) await shift(tx, podId, pod.location_id, -1);
+  if (pod && !pod.outdoor) await shift(tx, podId, pod, -1);
   for (const level of POD_ROLLUPS) await tx.query(`DELETE FROM ${level.table} WHERE pod_id = $1`, [podId]);
+  await tx.query(`DELETE FROM ${LAST_READINGS} WHERE pod_id = $1`, [podId]);
   await tx.query('DELETE FROM rule_evaluation_queue WHERE pod_id = $1', [podId]);
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { refreshLastReadings } from './last-readings';
 import { removeReadingFromLocations } from './location-rollups';
 import { rollupUpserts } from './measurement-writer';
 import { POD_ROLLUPS } from './rollup-tables';
@@ -58,4 +59,6 @@ export async function removeReadingFromRollups(tx: Queryable, id: number): Promi
       `DELETE FROM ${level.table} WHERE count <= 0 AND pod_id = (SELECT pod_id FROM measurement WHERE ${BY_KEY})`,
       key,
     );
+  const [reading] = await tx.query<{ pod_id: number }>('SELECT pod_id FROM measurement WHERE id = $1', [id]);
+  if (reading) await refreshLastReadings(tx, [reading.pod_id], id);
 }

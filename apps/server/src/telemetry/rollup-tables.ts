@@ -52,57 +52,72 @@ export const ROLLUP_TABLES = Object.fromEntries(POD_ROLLUPS.map((l) => [l.name, 
 >;
 
 /**
- * Sums over each location's current pods (ADR 0014): one row per location and bucket, a count and a
- * sum column per sensor kind. `podRows(pod)` is the (sensor_type, bucket, count, sum) rows of a pod
- * (an SQL expression) that its location's rows hold: the pod rollup for hours and days, its raw
- * readings for 5 minutes.
+ * Sums over each place's current indoor pods (ADR 0014, and areas ADR 0029): one row per place and bucket,
+ * a count and a sum column per sensor kind (`n_temperature`, `s_temperature`, ...). `key` is the place
+ * column (the same name in `pod`). `podRows(pod)` is the (sensor_type, bucket, count, sum) rows of a pod
+ * (an SQL expression) that its place's rows hold: the pod rollup for hours and days, its raw readings for
+ * 5 minutes. Areas have no 5-minute rows: those go with the raw readings (RAW_RETENTION_DAYS), and
+ * the cards read the few raw readings at an area's window edges instead.
  */
-export interface LocationRollup {
+export interface PlaceRollup {
   name: 'fiveMinutes' | 'hourly' | 'daily';
+  key: 'location_id' | 'area_id';
   table: string;
   ms: number;
   bucket: (column: string) => string;
   podRows: (pod: string) => string;
 }
+/** A location's rollup level (ADR 0014). */
+export type LocationRollup = PlaceRollup;
 
 const fromPodRollup = (rollup: PodRollup) => (pod: string) =>
   `SELECT sensor_type, bucket, count, sum FROM ${rollup.table} WHERE pod_id = ${pod}`;
 const fiveMinutes = (c: string) => `date_bin('5 minutes', ${c}, ${ORIGIN})`;
-export const LOCATION_ROLLUPS: readonly LocationRollup[] = [
+const HOURLY = { ms: 3_600_000, bucket: POD_ROLLUP.hourly.bucket, podRows: fromPodRollup(POD_ROLLUP.hourly) };
+const DAILY = { ms: 86_400_000, bucket: POD_ROLLUP.daily.bucket, podRows: fromPodRollup(POD_ROLLUP.daily) };
+export const LOCATION_ROLLUPS: readonly PlaceRollup[] = [
   {
     name: 'fiveMinutes',
+    key: 'location_id',
     table: 'measurement_location_5min',
     ms: 5 * 60_000,
     bucket: fiveMinutes,
     podRows: (pod) =>
       `SELECT sensor_type, ${fiveMinutes('created')} AS bucket, count(*) AS count, sum(value) AS sum FROM measurement WHERE pod_id = ${pod} GROUP BY 1, 2`,
   },
-  {
-    name: 'hourly',
-    table: 'measurement_location_hourly',
-    ms: 3_600_000,
-    bucket: POD_ROLLUP.hourly.bucket,
-    podRows: fromPodRollup(POD_ROLLUP.hourly),
-  },
-  {
-    name: 'daily',
-    table: 'measurement_location_daily',
-    ms: 86_400_000,
-    bucket: POD_ROLLUP.daily.bucket,
-    podRows: fromPodRollup(POD_ROLLUP.daily),
-  },
+  { name: 'hourly', key: 'location_id', table: 'measurement_location_hourly', ...HOURLY },
+  { name: 'daily', key: 'location_id', table: 'measurement_location_daily', ...DAILY },
 ];
 export const LOCATION_ROLLUP = Object.fromEntries(LOCATION_ROLLUPS.map((l) => [l.name, l])) as Record<
-  LocationRollup['name'],
-  LocationRollup
+  PlaceRollup['name'],
+  PlaceRollup
 >;
+/** The area levels, finest first. */
+export const AREA_ROLLUPS: readonly PlaceRollup[] = [
+  { name: 'hourly', key: 'area_id', table: 'measurement_area_hourly', ...HOURLY },
+  { name: 'daily', key: 'area_id', table: 'measurement_area_daily', ...DAILY },
+];
+/** Every place level, locations then areas. */
+export const PLACE_ROLLUPS: readonly PlaceRollup[] = [...LOCATION_ROLLUPS, ...AREA_ROLLUPS];
 
-/** The count and sum columns of each sensor kind in a location row. */
+/** The count and sum columns of each sensor kind in a place row; lo and hi bound its pods' latest reading. */
 export const TYPE_COLUMNS = SENSOR_TYPES.map((type) => ({
   type,
   n: `n_${type.toLowerCase()}`,
   s: `s_${type.toLowerCase()}`,
+  lo: `lo_${type.toLowerCase()}`,
+  hi: `hi_${type.toLowerCase()}`,
 }));
 
-/** Every table derived from raw readings, per pod and per location. */
-export const DERIVED_TABLES = [...POD_ROLLUPS.map((l) => l.table), ...LOCATION_ROLLUPS.map((l) => l.table)];
+/**
+ * Per pod and sensor kind, bounds on when its latest reading was taken (`lo_<kind>` <= latest <=
+ * `hi_<kind>`; equal unless a hand delete left only an hourly row to tell): the cards learn from them,
+ * without reading each pod's rollups, which pods have readings in a window (ADR 0029).
+ */
+export const LAST_READINGS = 'pod_last_reading';
+
+/** Places whose rows may not be their pods' sums (a pod placed without its rows: migration 029). */
+export const PLACE_STALE = 'place_rollup_stale';
+
+/** Every table derived from raw readings, per pod and per place. */
+export const DERIVED_TABLES = [...POD_ROLLUPS.map((l) => l.table), ...PLACE_ROLLUPS.map((l) => l.table), LAST_READINGS];

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom lacks these browser APIs that Mantine relies on.
@@ -25,6 +25,10 @@ window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 Element.prototype.scrollTo = () => {};
+
+// findBy* and waitFor give up after 1 s by default: on a busy 2-core CI machine a lazy route or a first
+// query can take longer than that, and a test then failed for the machine, not for the app.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   // Epic-stack rule: a console.error (React warnings, act() leaks) is a failed test, not noise.

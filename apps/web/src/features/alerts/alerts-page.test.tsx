@@ -1,9 +1,9 @@
 import type { AlertCard } from '@greenpod/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { FakeEventSource } from '../../test/fake-event-source';
@@ -237,10 +237,10 @@ describe('AlertsPage', () => {
     const line = await screen.findByRole('listitem', { name: 'Room too warm on Room 101' });
     expect(line).toHaveAttribute('data-status', 'ok');
     cards[0] = base;
-    const stream = await vi.waitFor(() => FakeEventSource.only());
+    const stream = await waitFor(() => FakeEventSource.only());
     stream.emit('open');
     stream.emit('notification', {});
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('article', { name: 'Room too warm on Room 101' })).toHaveAttribute(
         'data-status',
         'exceeded',

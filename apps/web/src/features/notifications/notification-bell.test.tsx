@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { saveSession } from '../../lib/session';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
@@ -30,7 +30,7 @@ describe('NotificationBell', () => {
     });
     renderRoutes([{ path: '/', element: <NotificationBell /> }], '/');
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
-    const stream = await vi.waitFor(() => FakeEventSource.only());
+    const stream = await waitFor(() => FakeEventSource.only());
     expect(stream.url).toContain('only=notifications');
 
     unread = 1;

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeZone } from '../../lib/preferences';
 import { saveSession } from '../../lib/session';
 import { listParams, mockFetch, renderRoutes } from '../../test/render';
@@ -100,14 +100,14 @@ describe('Mark all read', () => {
     renderRoutes([{ path: '/notificationspage', element: <NotificationsPage /> }], '/notificationspage');
     await screen.findByText(/^Alert: Temperature on Boiler room/);
     const button = await screen.findByRole('button', { name: 'Mark all read' });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     await userEvent.setup().click(button);
     expect(
       calls.mock.calls.some(
         ([u, init]) => String(u).endsWith('/user-notification/read-all') && init?.method === 'POST',
       ),
     ).toBe(true);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled());
     expect(screen.queryByText(/, unread/)).not.toBeInTheDocument();
     rows.splice(0, rows.length, ...saved);
   });

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import type { Card } from '../dashboard-api';
 import { DashboardCard, type DashboardCardProps } from './dashboard-card';
@@ -158,7 +158,7 @@ describe('DashboardCard', () => {
   it('shows no placeholder number while the weather is unknown', async () => {
     const fetch = mockFetch(() => ({ body: { success: true, data: null } }));
     show({ weatherLocationId: 5 });
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByText(/\d °C/)).toBeNull();
   });
 });
