@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { firstPaint } from './build/first-paint';
 import { precompress } from './build/precompress';
 
 /* Test files that replace a module (vi.mock) run isolated. The others share one module cache per worker
@@ -17,7 +18,14 @@ const isolatedTests = mockingTests(resolve(import.meta.dirname, 'src'));
 
 // One config for dev, build and tests so the three never disagree on plugins or aliases.
 export default defineConfig({
-  plugins: [react(), precompress(resolve(import.meta.dirname, 'dist'))],
+  plugins: [
+    react(),
+    firstPaint({
+      boot: resolve(import.meta.dirname, 'src/app/shell/boot.ts'),
+      shellCss: resolve(import.meta.dirname, 'src/app/shell/shell.css'),
+    }),
+    precompress(resolve(import.meta.dirname, 'dist')),
+  ],
   server: {
     // The API lives in apps/server; in dev the SPA proxies to it so both share one origin.
     // GREENPOD_API points the proxy elsewhere (a second server on another port, a remote one).

@@ -29,7 +29,10 @@ const RUNS: [script: string, args: string[]][] = [
       ...['--refill-seconds', '0', '--pglite-dir', join(scratch, 'stall')],
     ],
   ],
-  ['bench:web', ['--soak-minutes', '0', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')]],
+  [
+    'bench:web',
+    ['--soak-minutes', '0', '--loads', '1', '--no-build', '--demo-days', '2', '--data-dir', join(scratch, 'web')],
+  ],
   [
     'bench:query',
     [

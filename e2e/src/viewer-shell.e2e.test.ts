@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, createRecord, ingest, podEstate, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
@@ -141,6 +141,63 @@ describeLooks.each(['light', 'dark'] as const)(
     });
   },
 );
+
+describe.each(['light', 'dark'] as const)("the first paint of a client's link in the %s scheme", (scheme) => {
+  /** The colours of the header, the page and its intro line, where `selectors` finds them. */
+  const colours = (selectors: Record<'header' | 'brand' | 'main' | 'intro', string>) =>
+    page.evaluate((s) => {
+      const style = (selector: string) => {
+        const el = document.querySelector(selector);
+        if (!el) throw new Error(`nothing is ${selector}`);
+        return getComputedStyle(el);
+      };
+      return {
+        header: [style(s.header).backgroundColor, style(s.header).borderBottomColor],
+        brand: style(s.brand).color,
+        main: style(s.main).backgroundColor,
+        intro: [style(s.intro).color, document.querySelector(s.intro)?.textContent],
+      };
+    }, selectors);
+
+  it("is index.html's own copy of the dashboard, before the app has run, in the colours the app then paints", async () => {
+    await setStorage(scheme, true);
+    let release = () => {};
+    const held = new Promise<void>((ok) => {
+      release = ok;
+    });
+    // The app's code held back: what the browser shows meanwhile is the page as the server sent it.
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(client.path, { waitUntil: 'commit' });
+      await page.locator('.greenpod-shell').waitFor();
+      const painted = await colours({
+        header: '.greenpod-shell-header',
+        brand: '.greenpod-shell-brand',
+        main: '.greenpod-shell-main',
+        intro: '.greenpod-shell-intro',
+      });
+      release();
+      await page.getByRole('heading', { name: client.title, level: 2 }).waitFor();
+      await page.locator('.greenpod-shell').waitFor({ state: 'detached' });
+      const app = await colours({
+        header: 'header',
+        brand: 'header a[href="/"]',
+        main: 'main',
+        intro: 'main p:not(.greenpod-shell-intro)',
+      });
+      expect(painted).toEqual(app);
+      // The client's colours, not the default's (whose page is #f4f7f2).
+      expect(painted.main).not.toBe('rgb(244, 247, 242)');
+    } finally {
+      release();
+      await page.unroute(entry);
+    }
+  });
+});
 
 describeLooks('the viewer shell on a phone (390 px)', () => {
   it('closes the page with the footer instead of fixing it over the content', async () => {

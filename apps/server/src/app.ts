@@ -43,6 +43,7 @@ import { registerBrokerCredentials } from './telemetry/broker-credentials';
 import { ingestRoutes } from './telemetry/ingest-routes';
 import { IngestService } from './telemetry/ingest-service';
 import { forgetPodsOnOwnWrites } from './telemetry/pod-directory-writes';
+import { pageThemeOf } from './themes/page-theme';
 import { themeRoutes } from './themes/theme-routes';
 import { tipRoutes } from './tips/tip-routes';
 import { weatherRoutes } from './weather/weather-routes';
@@ -89,7 +90,9 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const csp = cspDirectives(config.MAP_TILE_URL);
-  const spa = existsSync(join(config.WEB_DIST, 'index.html')) ? spaShell(config.WEB_DIST, csp) : undefined;
+  const spa = existsSync(join(config.WEB_DIST, 'index.html'))
+    ? spaShell(config.WEB_DIST, csp, (url) => pageThemeOf(db, url))
+    : undefined;
   registerErrorHandler(app, { spa });
   registerMetrics(app);
 

@@ -32,3 +32,14 @@ export const DEFAULT_THEME: Theme = {
   secondaryLogo: null,
   favicon: null,
 };
+
+/**
+ * On a client's link the server sends the page with that client's theme in it (docs/performance.md#the-first-paint),
+ * as JSON in a `<script type="application/json">` of this id: the page paints in it before any request.
+ */
+export const PAGE_THEME_ELEMENT_ID = 'greenpod-page-theme';
+export interface PageTheme {
+  groupShortcode: string;
+  clientShortcode: string;
+  theme: Theme;
+}

@@ -79,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa?: SpaShel
   app.setNotFoundHandler((request, reply) => {
     // The built SPA owns every GET outside /api; its router shows its own 404 page.
     if (opts.spa && servesIndexHtml(request.method, request.url)) {
-      return opts.spa(reply);
+      return opts.spa(request, reply);
     }
     return reply.status(404).send({ success: false, error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

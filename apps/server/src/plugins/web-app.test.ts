@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { CSP_NONCE_PLACEHOLDER } from '@greenpod/contracts';
+import { CSP_NONCE_PLACEHOLDER, DEFAULT_THEME, PAGE_THEME_ELEMENT_ID } from '@greenpod/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Context, ensure } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { IMMUTABLE, REVALIDATE } from './web-app';
+import { IMMUTABLE, REVALIDATE, themeElement } from './web-app';
 
 // A build as Vite lays it out, with the copies the precompress step writes beside each asset.
 const dist = mkdtempSync(join(tmpdir(), 'greenpod-dist-'));
@@ -77,6 +78,49 @@ describe('the built web app', () => {
     // Other responses (the API's JSON) have no nonce and no unsafe-inline either.
     const api = await get('/api/no-such-route');
     expect(api.headers['content-security-policy']).toMatch(/style-src 'self';/);
+  });
+
+  it("carries a client's theme in the page of its link, and of sign-in on the way there; no other page has one", async () => {
+    const ctx: Context = {};
+    await ensure(t, 'configuration', ctx);
+    await t.call('PUT', `/api/configuration/${ctx.configuration}`, {
+      token: t.adminToken,
+      body: { primaryActionColor: '#d4a24c' },
+    });
+    const shortcode = async (entity: string, id?: number) =>
+      ((await t.call('GET', `/api/${entity}/${id}`, { token: t.adminToken })).body.data as { shortcode: string })
+        .shortcode;
+    const [g, c] = [await shortcode('group', ctx.group), await shortcode('client', ctx.client)];
+    const carried = (body: string) =>
+      new RegExp(`<script type="application/json" id="${PAGE_THEME_ELEMENT_ID}">(.*?)</script></head>`).exec(body)?.[1];
+
+    for (const url of [
+      `/${g}/${c}`,
+      `/${g}/${c}/liveperformance`,
+      `/user/login?next=${encodeURIComponent(`/${g}/${c}`)}`,
+    ]) {
+      const page = carried((await get(url)).body);
+      expect(page, url).toBeDefined();
+      expect(JSON.parse(page ?? ''), url).toEqual({
+        groupShortcode: g,
+        clientShortcode: c,
+        theme: expect.objectContaining({ primaryActionColor: '#d4a24c' }),
+      });
+    }
+    // Not a client's link, or shortcodes of no client: the app asks, as before.
+    for (const url of ['/', `/${g}/AAAAAAAAAAAA`, `/${g}/${c}/alerts`, `/user/login?next=//${g}/${c}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(carried(res.body), url).toBeUndefined();
+    }
+  });
+
+  it('writes the theme so that no value can end its element', () => {
+    const theme = { ...DEFAULT_THEME, primaryLogo: '/x</script><script>alert(1)</script>' };
+    const element = themeElement({ groupShortcode: 'g', clientShortcode: 'c', theme });
+    expect(element.match(/<\/script>/g)).toHaveLength(1);
+    const json = element.slice(element.indexOf('>') + 1, -'</script>'.length);
+    expect(JSON.parse(json).theme.primaryLogo).toBe(theme.primaryLogo);
   });
 
   it('answers a missing asset with 404, not the HTML page a browser would cache as script', async () => {

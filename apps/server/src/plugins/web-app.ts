@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CSP_NONCE_PLACEHOLDER } from '@greenpod/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CSP_NONCE_PLACEHOLDER, PAGE_THEME_ELEMENT_ID, type PageTheme } from '@greenpod/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CspDirectives, withStyleNonce } from './content-security-policy';
 
 // Vite names what it builds into assets/ by content hash, so a name never changes meaning.
@@ -35,17 +35,39 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
  * The SPA shell (index.html) for `/` and every client route, with a fresh CSP nonce for styles: in the
  * page where the build left CSP_NONCE_PLACEHOLDER and in the response's style-src, so the UI kit's
  * <style> tags (which read it back) are allowed and injected ones are not (docs/decisions/0026-style-nonces.md).
- * Read once, as the static routes are set up once (a new build needs a restart); never precompressed.
+ * A client's link carries that client's theme (`pageThemeOf`), so its first paint wears it
+ * (docs/performance.md#the-first-paint). Read once, as the static routes are set up once (a new build needs a
+ * restart); never precompressed.
  */
-export function spaShell(root: string, directives: CspDirectives) {
+export function spaShell(
+  root: string,
+  directives: CspDirectives,
+  pageThemeOf: (url: string) => Promise<PageTheme | null> = async () => null,
+) {
   const parts = readFileSync(join(root, 'index.html'), 'utf8').split(CSP_NONCE_PLACEHOLDER);
-  return (reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     const html = parts.join(nonce);
+    const theme = await pageThemeOf(request.url).catch((err: unknown) => {
+      // The page still works without it: the app asks for the theme itself.
+      request.log.warn({ err }, "the page's theme could not be read");
+      return null;
+    });
     reply.helmet({ contentSecurityPolicy: { directives: withStyleNonce(directives, nonce) } });
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(theme ? html.replace('</head>', `${themeElement(theme)}</head>`) : html);
   };
 }
+
+/**
+ * JSON in a data block: never run, so the policy's script-src does not apply to it. Every `<` escaped, so no
+ * value can close the element.
+ */
+export const themeElement = (theme: PageTheme) =>
+  `<script type="application/json" id="${PAGE_THEME_ELEMENT_ID}">${JSON.stringify(theme).replace(/</g, '\\u003c')}</script>`;
+
 export type SpaShell = ReturnType<typeof spaShell>;
 
 /** Client routes get the SPA's index.html; a missing file under /assets/ is a plain 404, never HTML. */

@@ -8,10 +8,10 @@ import { setNonce } from 'get-nonce';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { readCspNonce } from './csp-nonce';
+import { COLOR_SCHEME_KEY } from './theme/color-scheme';
 import { buildMantineTheme } from './theme/mantine-theme';
 import { useThemeConfig } from './theme/theme-store';
 
-/** Light, dark or the system's (Settings), kept in this browser under the app's own prefix. */
 // Toasts come from pages that load later: the container (with its transitions) loads with the first toast,
 // so it does not weigh on the sign-in page's first load. The store it reads is tiny and loads at once.
 const ToastContainer = lazy(() => import('./toast-container').then((m) => ({ default: m.ToastContainer })));
@@ -27,7 +27,8 @@ function Toasts() {
   ) : null;
 }
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'greenpod_colorScheme' });
+/** Light, dark or the system's (Settings), kept in this browser under the app's own prefix. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
 
 // Every <style> tag the UI kit adds carries the page's nonce, as the CSP allows no other inline style
 // (docs/decisions/0026-style-nonces.md): Mantine's (its CSS variables, the theme's, responsive style props,

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
+import { preloadable } from './preloadable';
 
 // Every page loads with its route (the layout's Suspense shows a loader meanwhile), so the sign-in
 // page's first load carries none of them (bench/web measures it).
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+export const DashboardPage = preloadable(() =>
+  import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
 );
 const AlertsPage = lazy(() => import('../features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const NotificationsPage = lazy(() =>

@@ -1,9 +1,8 @@
 import type { ActiveUser } from '@greenpod/contracts';
 import { useSyncExternalStore } from 'react';
+import { TOKEN_KEY, USER_KEY } from './session-keys';
 
-/** Storage keys of the session (docs/screens.md#sign-in). */
-export const TOKEN_KEY = 'greenpod_token';
-export const USER_KEY = 'greenpod_activeUser';
+export { TOKEN_KEY, USER_KEY };
 
 const listeners = new Set<() => void>();
 const notify = () => {

@@ -75,15 +75,23 @@ export const ADJUSTED_MARGIN = 0.3;
  * result then reaches the best it can (black or white).
  */
 export function ensureContrast(color: string, backgrounds: readonly string[], target = AA_TEXT): string {
-  const start = parseHex(color) ? toHex(parseHex(color) as Rgb) : '#000000';
-  if (minContrast(start, backgrounds) >= target) return start;
-  const towards = isDark(backgrounds[0] ?? '#ffffff') ? '#ffffff' : '#000000';
-  let passing: string | undefined;
+  const start = parseHex(color) ?? ([0, 0, 0] as const);
+  // In numbers, each background's luminance worked out once: parsing every candidate back from its hex was
+  // most of the ~150 ms the page's boot script took before its first paint (docs/performance.md#the-first-paint).
+  const surfaces = backgrounds.map((bg) => luminance(parseHex(bg) ?? [0, 0, 0]));
+  const lowest = (rgb: Rgb) => {
+    const l = luminance(rgb);
+    return Math.min(...surfaces.map((s) => (Math.max(l, s) + 0.05) / (Math.min(l, s) + 0.05)));
+  };
+  if (lowest(start) >= target) return toHex(start);
+  const towards = isDark(backgrounds[0] ?? '#ffffff') ? 255 : 0;
+  let passing: Rgb | undefined;
   for (let step = 1; step <= 50; step++) {
-    const candidate = mix(start, towards, step / 50);
-    const reached = minContrast(candidate, backgrounds);
-    if (reached >= target + ADJUSTED_MARGIN) return candidate;
+    // mix(start, towards, step / 50), rounded as its hex is.
+    const candidate = start.map((c) => Math.round(c + (towards - c) * (step / 50))) as unknown as Rgb;
+    const reached = lowest(candidate);
+    if (reached >= target + ADJUSTED_MARGIN) return toHex(candidate);
     if (reached >= target) passing ??= candidate;
   }
-  return passing ?? towards;
+  return toHex(passing ?? [towards, towards, towards]);
 }

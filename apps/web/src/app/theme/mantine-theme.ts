@@ -1,20 +1,17 @@
 import { DEFAULT_THEME, type Theme } from '@greenpod/contracts';
 import {
-  Alert,
-  AppShell,
-  ColorPicker,
-  Combobox,
+  type AlertProps,
+  type ColorPickerProps,
   type CSSVariablesResolver,
   createTheme,
   isLightColor,
   DEFAULT_THEME as MANTINE_DEFAULTS,
   type MantineColorsTuple,
   type MantineThemeOverride,
-  Menu,
-  Notification,
-  Popover,
+  type NotificationProps,
 } from '@mantine/core';
 import type { ChartSchemeColors } from '../../components/chart/chart-colors';
+import { FONT_FAMILY, tintedDark } from './base-palette';
 import { mix, parseHex } from './contrast';
 import { type AccentRoles, type Scheme, type SchemeColors, schemeColors } from './scheme-colors';
 
@@ -82,24 +79,6 @@ export function schemeVariables(c: SchemeColors): Record<string, string> {
   return vars;
 }
 
-/** Mantine's dark greys, which inputs and hovers use in the dark scheme. */
-const MANTINE_DARK = [
-  '#c9c9c9',
-  '#b8b8b8',
-  '#828282',
-  '#696969',
-  '#424242',
-  '#3b3b3b',
-  '#2e2e2e',
-  '#242424',
-  '#1f1f1f',
-  '#141414',
-];
-
-/** The darker greys tinted with the theme's dark surface, so inputs on a navy card are not neutral grey. */
-const tintedDark = (surface: string) =>
-  MANTINE_DARK.map((c, i) => (i >= 4 ? mix(c, surface, 0.5) : c)) as unknown as MantineColorsTuple;
-
 const dropdownStyles = { dropdown: { background: 'var(--gp-color-dropdown)' } };
 
 /** The Mantine theme and CSS variables of a configuration (docs/domain.md#themes). */
@@ -111,7 +90,7 @@ export function buildMantineTheme(config: Theme): {
   const dark = schemeColors(config, 'dark');
   const theme = createTheme({
     colors: {
-      dark: tintedDark(dark.surface),
+      dark: tintedDark(dark.surface) as unknown as MantineColorsTuple,
       primary: tenShades(config.primaryActionColor),
       secondary: tenShades(config.secondaryActionColor),
       green: tenShades(config.successColor),
@@ -129,20 +108,28 @@ export function buildMantineTheme(config: Theme): {
     },
     luminanceThreshold: LUMINANCE_THRESHOLD,
     defaultRadius: 'md',
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily: FONT_FAMILY,
+    // Plain objects, not `Popover.extend(...)`: extend would bring each component's code into the first load,
+    // the sign-in page's included (docs/performance.md#the-first-paint).
     components: {
-      AppShell: AppShell.extend({ styles: { main: { background: 'var(--gp-color-page)' } } }),
-      Popover: Popover.extend({ styles: dropdownStyles }),
-      Menu: Menu.extend({ styles: dropdownStyles }),
-      Combobox: Combobox.extend({ styles: dropdownStyles }),
+      AppShell: { styles: { main: { background: 'var(--gp-color-page)' } } },
+      Popover: { styles: dropdownStyles },
+      Menu: { styles: dropdownStyles },
+      Combobox: { styles: dropdownStyles },
       // A colour input's picker (the configuration form) draws sliders that are unnamed otherwise (axe).
-      ColorPicker: ColorPicker.extend({
-        defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Alpha' },
-      }),
+      ColorPicker: {
+        defaultProps: {
+          saturationLabel: 'Saturation and brightness',
+          hueLabel: 'Hue',
+          alphaLabel: 'Alpha',
+        } satisfies Partial<ColorPickerProps>,
+      },
       // Mantine's close buttons carry only an icon: every alert and toast gets a name here, once, so a
       // live notification that arrives mid-page is never an unnamed button (axe: button-name).
-      Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+      Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } satisfies Partial<AlertProps> },
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } satisfies Partial<NotificationProps>,
+      },
     },
   });
   const resolver: CSSVariablesResolver = () => ({

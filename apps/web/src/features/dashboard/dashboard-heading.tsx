@@ -69,11 +69,29 @@ export function DashboardHeading({ title, rootLabel, clientId, place, titles, hr
           {clientId !== undefined && trail.length === 1 && !title && <ClientScore clientId={clientId} />}
         </Group>
       ) : (
-        <Skeleton height={32} width={220} role="status" aria-label="Loading title" />
+        <TitleSkeleton />
       )}
-      <Text size="sm" c="dimmed">
-        {INTRO}
-      </Text>
+      <Intro />
+    </Stack>
+  );
+}
+
+const TitleSkeleton = () => <Skeleton height={32} width={220} role="status" aria-label="Loading title" />;
+const Intro = () => (
+  <Text size="sm" c="dimmed">
+    {INTRO}
+  </Text>
+);
+
+/**
+ * The heading while the page's scope is still unknown (a client's link asks who the client is): as the
+ * heading's first render, so nothing that was painted (index.html's static copy included) moves or goes.
+ */
+export function DashboardHeadingSkeleton() {
+  return (
+    <Stack gap={4}>
+      <TitleSkeleton />
+      <Intro />
     </Stack>
   );
 }

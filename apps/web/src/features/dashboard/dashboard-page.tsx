@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { DashboardCard } from './cards/dashboard-card';
 import { DashboardChart } from './chart/dashboard-chart';
 import type { DashboardChartProps } from './chart/dashboard-chart-props';
 import { type Card, cardsQuery, dashboardClientQuery } from './dashboard-api';
-import { DashboardHeading } from './dashboard-heading';
+import { DashboardHeading, DashboardHeadingSkeleton } from './dashboard-heading';
 import type { Place } from './dashboard-state';
 import { PlaceFilters } from './filters/place-filters';
 import { usePlace } from './filters/use-place';
@@ -42,13 +42,7 @@ function ClientDashboard({
   clientShortcode: string;
 }) {
   const client = useQuery(dashboardClientQuery(groupShortcode, clientShortcode));
-  if (client.isPending) {
-    return (
-      <Center py="xl" role="status" aria-label="Loading the dashboard">
-        <Loader />
-      </Center>
-    );
-  }
+  if (client.isPending) return <DashboardHeadingSkeleton />;
   // A client this viewer sees nothing of (or none at all): their own places instead, and why.
   if (client.isError) {
     const unseen = client.error instanceof ApiError && client.error.status === 404;
