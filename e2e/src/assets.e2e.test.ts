@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, createRecord, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
-import { itLooks } from './looks';
+import { eachLook, itLooks } from './looks';
 
 /**
  * Assets end to end (docs/screens.md#asset): images uploaded through Create Asset (dropped and picked), refused
@@ -263,59 +263,48 @@ describe('assets in the browser', () => {
     'looks finished at 1280 and 390 px, light and dark (screenshots in e2e/artifacts)',
     async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 390]) {
-          const context = await browser.newContext({
-            baseURL: baseUrl(),
-            viewport: { width, height: width > 400 ? 900 : 844 },
-            colorScheme: scheme,
-          });
-          const p = await context.newPage();
-          await signInAs(p, session);
-          await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-          await openCreate(p);
-          await fileInput(p).setInputFiles([
-            { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
-            { name: LONG_NAME, mimeType: 'image/png', buffer: pngImage(240, 80, [47, 158, 68]) },
-          ]);
-          await pending(p, `${LONG_NAME.slice(0, 30)}…`)
-            .locator('img')
-            .waitFor();
-          await p.getByText(/^Showing 2 of \d$/).waitFor();
-          await p.waitForFunction(() =>
-            [...document.querySelectorAll<HTMLImageElement>('img')].every((img) => img.complete),
-          );
-          const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
-          expect(await seriousViolations(p), `${width} px ${scheme}`).toEqual([]);
-          await p.screenshot({ path: resolve(ARTIFACTS, `asset-create-${width}-${scheme}.png`), fullPage: true });
+      await eachLook(browser, session, async (p, { scheme, width }) => {
+        await openCreate(p);
+        await fileInput(p).setInputFiles([
+          { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+          { name: LONG_NAME, mimeType: 'image/png', buffer: pngImage(240, 80, [47, 158, 68]) },
+        ]);
+        await pending(p, `${LONG_NAME.slice(0, 30)}…`)
+          .locator('img')
+          .waitFor();
+        await p.getByText(/^Showing 2 of \d$/).waitFor();
+        await p.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('img')].every((img) => img.complete),
+        );
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(p), `${width} px ${scheme}`).toEqual([]);
+        await p.screenshot({ path: resolve(ARTIFACTS, `asset-create-${width}-${scheme}.png`), fullPage: true });
 
-          // The gallery picker as a form shows it: a user's picture, which may be any image.
-          await p.goto('/admin/user/create');
-          await p.getByRole('button', { name: 'Choose Asset' }).click();
-          const dialog = p.getByRole('dialog', { name: 'Choose Asset' });
-          await dialog.getByText(/^Showing 2 of \d+$/).waitFor();
-          await dialog.locator('img').nth(1).waitFor();
-          await p.waitForFunction(() =>
-            [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')].every((img) => img.complete),
-          );
-          // Checked at rest: mid-fade axe would measure text blended with the page behind.
-          await p.waitForFunction(() => {
-            const box = document.querySelector('[role="dialog"]');
-            return box !== null && getComputedStyle(box).opacity === '1';
-          });
-          expect(await seriousViolations(p), `picker ${width} px ${scheme}`).toEqual([]);
-          await p.screenshot({ path: resolve(ARTIFACTS, `asset-picker-${width}-${scheme}.png`) });
-          await dialog.getByRole('button', { name: /^favicon/ }).click();
-          await p.getByRole('group', { name: 'Asset' }).getByText('favicon').waitFor();
-          // The dialog fades out: axe mid-fade measured its cards' text blended with the page (1.01:1).
-          await dialog.waitFor({ state: 'hidden' });
-          expect(await seriousViolations(p), `user form ${width} px ${scheme}`).toEqual([]);
-          await p.getByRole('group', { name: 'Asset' }).scrollIntoViewIfNeeded();
-          await p.screenshot({ path: resolve(ARTIFACTS, `asset-picker-field-${width}-${scheme}.png`) });
-          await context.close();
-        }
-      }
+        // The gallery picker as a form shows it: a user's picture, which may be any image.
+        await p.goto('/admin/user/create');
+        await p.getByRole('button', { name: 'Choose Asset' }).click();
+        const dialog = p.getByRole('dialog', { name: 'Choose Asset' });
+        await dialog.getByText(/^Showing 2 of \d+$/).waitFor();
+        await dialog.locator('img').nth(1).waitFor();
+        await p.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')].every((img) => img.complete),
+        );
+        // Checked at rest: mid-fade axe would measure text blended with the page behind.
+        await p.waitForFunction(() => {
+          const box = document.querySelector('[role="dialog"]');
+          return box !== null && getComputedStyle(box).opacity === '1';
+        });
+        expect(await seriousViolations(p), `picker ${width} px ${scheme}`).toEqual([]);
+        await p.screenshot({ path: resolve(ARTIFACTS, `asset-picker-${width}-${scheme}.png`) });
+        await dialog.getByRole('button', { name: /^favicon/ }).click();
+        await p.getByRole('group', { name: 'Asset' }).getByText('favicon').waitFor();
+        // The dialog fades out: axe mid-fade measured its cards' text blended with the page (1.01:1).
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await seriousViolations(p), `user form ${width} px ${scheme}`).toEqual([]);
+        await p.getByRole('group', { name: 'Asset' }).scrollIntoViewIfNeeded();
+        await p.screenshot({ path: resolve(ARTIFACTS, `asset-picker-field-${width}-${scheme}.png`) });
+      });
     },
     400_000,
   );

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminSession, adminSession, locationViewer, podEstate, signInAs, unique } from './admin-api';
 import { baseUrl, launchBrowser, newPage } from './browser';
-import { itLooks } from './looks';
+import { eachLook, itLooks } from './looks';
 
 /** The viewer's dashboard against the demo estate (seeded at start) and the real broker, as a newcomer sees it. */
 let browser: Browser;
@@ -214,31 +214,20 @@ describe('the dashboard', () => {
     'on a phone (390 px) makes the bell a link and scrolls nothing sideways; screenshots for the record',
     async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 390]) {
-          const context = await browser.newContext({
-            baseURL: baseUrl(),
-            viewport: { width, height: width > 400 ? 900 : 844 },
-            colorScheme: scheme,
-          });
-          const p = await context.newPage();
-          await signInAs(p, admin);
-          await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-          await p.goto('/?tab=day');
-          await cards(p).first().waitFor();
-          await p.locator('canvas').first().waitFor({ timeout: 20_000 });
-          if (width === 390) {
-            const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
-            const bell = p.getByRole('link', { name: /^Notifications/ });
-            expect(await bell.getAttribute('href')).toBe('/notificationspage');
-          } else {
-            expect(await p.getByRole('button', { name: /^Notifications/ }).count()).toBe(1);
-          }
-          await p.screenshot({ path: join(ARTIFACTS, `dashboard-${width}-${scheme}.png`), fullPage: width === 390 });
-          await context.close();
+      await eachLook(browser, admin, async (p, { scheme, width }) => {
+        await p.goto('/?tab=day');
+        await cards(p).first().waitFor();
+        await p.locator('canvas').first().waitFor({ timeout: 20_000 });
+        if (width === 390) {
+          const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
+          const bell = p.getByRole('link', { name: /^Notifications/ });
+          expect(await bell.getAttribute('href')).toBe('/notificationspage');
+        } else {
+          expect(await p.getByRole('button', { name: /^Notifications/ }).count()).toBe(1);
         }
-      }
+        await p.screenshot({ path: join(ARTIFACTS, `dashboard-${width}-${scheme}.png`), fullPage: width === 390 });
+      });
     },
   );
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, createRecord, podEstate, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
+import { eachLook } from './looks';
 
 /**
  * Reports end to end: a pod of its own with half a year of electricity readings, 15 % less from the first day of
@@ -179,27 +180,16 @@ describe('reports in the browser', () => {
 
       if (shots) {
         mkdirSync(shots, { recursive: true });
-        for (const scheme of ['light', 'dark'] as const) {
-          for (const width of [1280, 390]) {
-            const context = await browser.newContext({
-              baseURL: baseUrl(),
-              viewport: { width, height: width > 400 ? 900 : 844 },
-              colorScheme: scheme,
-            });
-            const s = await context.newPage();
-            await signInAs(s, session);
-            await inUtc(s);
-            await s.evaluate((c) => localStorage.setItem('greenpod_colorScheme', c), scheme);
-            await s.goto(reportUrl);
-            await s.getByRole('img', { name: 'Electricity: running sum of savings' }).waitFor();
-            await s.waitForTimeout(500);
-            const overflow = await s.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
-            expect(await seriousViolations(s), `${width} px ${scheme}`).toEqual([]);
-            await s.screenshot({ path: join(shots, `reports-${width}-${scheme}.png`), fullPage: true });
-            await context.close();
-          }
-        }
+        await eachLook(browser, session, async (s, { scheme, width }) => {
+          await inUtc(s);
+          await s.goto(reportUrl);
+          await s.getByRole('img', { name: 'Electricity: running sum of savings' }).waitFor();
+          await s.waitForTimeout(500);
+          const overflow = await s.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${width} px ${scheme}`).toBeLessThanOrEqual(0);
+          expect(await seriousViolations(s), `${width} px ${scheme}`).toEqual([]);
+          await s.screenshot({ path: join(shots, `reports-${width}-${scheme}.png`), fullPage: true });
+        });
       }
     },
     shots ? 400_000 : 180_000,

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, createRecord, podEstate, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage } from './browser';
+import { eachLook } from './looks';
 
 /**
  * Savings end to end: a pod of its own with half a year of electricity readings, 15 % less from the first day of
@@ -163,36 +164,25 @@ describe('savings in the browser', () => {
 
       if (shots) {
         mkdirSync(shots, { recursive: true });
-        for (const scheme of ['light', 'dark'] as const) {
-          for (const width of [1280, 390]) {
-            const context = await browser.newContext({
-              baseURL: baseUrl(),
-              viewport: { width, height: width > 400 ? 900 : 844 },
-              colorScheme: scheme,
-            });
-            const p = await context.newPage();
-            await signInAs(p, session);
-            await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-            for (const [label, url, ready] of [
-              [
-                'savings',
-                `${savingsUrl}&area=${estate.area}&pod=${estate.pod.id}`,
-                () => p.getByRole('img', { name: 'Electricity: running sum of savings' }).waitFor(),
-              ],
-              ['savings-all', '/savings', () => p.getByRole('region', { name: 'Top savings' }).waitFor()],
-              ['create', '/admin/savings/create', () => p.getByRole('button', { name: /^Group/ }).waitFor()],
-            ] as const) {
-              await p.goto(url);
-              await ready();
-              await p.waitForTimeout(500);
-              const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-              expect(overflow, `${label} ${width} px ${scheme}`).toBeLessThanOrEqual(0);
-              expect(await seriousViolations(p), `${label} ${width} px ${scheme}`).toEqual([]);
-              await p.screenshot({ path: join(shots, `${label}-${width}-${scheme}.png`), fullPage: true });
-            }
-            await context.close();
+        await eachLook(browser, session, async (p, { scheme, width }) => {
+          for (const [label, url, ready] of [
+            [
+              'savings',
+              `${savingsUrl}&area=${estate.area}&pod=${estate.pod.id}`,
+              () => p.getByRole('img', { name: 'Electricity: running sum of savings' }).waitFor(),
+            ],
+            ['savings-all', '/savings', () => p.getByRole('region', { name: 'Top savings' }).waitFor()],
+            ['create', '/admin/savings/create', () => p.getByRole('button', { name: /^Group/ }).waitFor()],
+          ] as const) {
+            await p.goto(url);
+            await ready();
+            await p.waitForTimeout(500);
+            const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${label} ${width} px ${scheme}`).toBeLessThanOrEqual(0);
+            expect(await seriousViolations(p), `${label} ${width} px ${scheme}`).toEqual([]);
+            await p.screenshot({ path: join(shots, `${label}-${width}-${scheme}.png`), fullPage: true });
           }
-        }
+        });
       }
     },
     shots ? 400_000 : 180_000,

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, podEstate, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
-import { baseUrl, launchBrowser, newPage } from './browser';
-import { itLooks } from './looks';
+import { launchBrowser, newPage } from './browser';
+import { eachLook, itLooks } from './looks';
 
 /** The green score on a pod card (docs/domain.md#green-score), on data this test sends through the ingest. */
 let browser: Browser;
@@ -83,22 +83,11 @@ describe('the green score', () => {
 
   itLooks('is axe clean with the popover open, light and dark, at 1280 and 390 px (screenshots)', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
-        const context = await browser.newContext({
-          baseURL: baseUrl(),
-          viewport: { width, height: width > 400 ? 900 : 844 },
-          colorScheme: scheme,
-        });
-        const p = await context.newPage();
-        await signInAs(p, admin);
-        await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-        const dialog = await openPopover(p);
-        expect(await seriousViolations(p), `${width} px ${scheme}`).toEqual([]);
-        await dialog.scrollIntoViewIfNeeded();
-        await p.screenshot({ path: join(SHOTS, `score-popover-${width}-${scheme}.png`) });
-        await context.close();
-      }
-    }
+    await eachLook(browser, admin, async (p, { scheme, width }) => {
+      const dialog = await openPopover(p);
+      expect(await seriousViolations(p), `${width} px ${scheme}`).toEqual([]);
+      await dialog.scrollIntoViewIfNeeded();
+      await p.screenshot({ path: join(SHOTS, `score-popover-${width}-${scheme}.png`) });
+    });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminSession, clientLink, createRecord, signInAs, unique } from './admin-api';
 import { seriousViolations } from './axe';
 import { baseUrl, launchBrowser, newPage } from './browser';
-import { itLooks } from './looks';
+import { eachLook, itLooks } from './looks';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 
@@ -236,29 +236,18 @@ describe('the configuration editor', () => {
   itLooks(
     'is axe clean and whole at 1280 and 390 px, light and dark (screenshots in e2e/artifacts)',
     async () => {
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 390]) {
-          const context = await browser.newContext({
-            baseURL: baseUrl(),
-            viewport: { width, height: width > 400 ? 900 : 844 },
-            colorScheme: scheme,
-          });
-          const p = await context.newPage();
-          await signInAs(p, session);
-          await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-          await p.goto(editorOf(styled.link));
-          await p.getByRole('heading', { name: 'Edit Configuration' }).waitFor();
-          // The preview is inert (out of the accessibility tree): its chart is found by its canvas.
-          await p.getByTestId(`preview-${scheme}`).locator('.gp-chart canvas').first().waitFor();
-          await p.getByTestId('contrast-text-background').waitFor();
-          const label = `theme-editor-${width}-${scheme}`;
-          await p.screenshot({ path: join(ARTIFACTS, `${label}.png`), fullPage: true });
-          const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, label).toBeLessThanOrEqual(0);
-          expect(await seriousViolations(p), label).toEqual([]);
-          await context.close();
-        }
-      }
+      await eachLook(browser, session, async (p, { scheme, width }) => {
+        await p.goto(editorOf(styled.link));
+        await p.getByRole('heading', { name: 'Edit Configuration' }).waitFor();
+        // The preview is inert (out of the accessibility tree): its chart is found by its canvas.
+        await p.getByTestId(`preview-${scheme}`).locator('.gp-chart canvas').first().waitFor();
+        await p.getByTestId('contrast-text-background').waitFor();
+        const label = `theme-editor-${width}-${scheme}`;
+        await p.screenshot({ path: join(ARTIFACTS, `${label}.png`), fullPage: true });
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, label).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(p), label).toEqual([]);
+      });
     },
     240_000,
   );

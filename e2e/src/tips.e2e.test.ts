@@ -13,7 +13,8 @@ import {
   unique,
 } from './admin-api';
 import { seriousViolations } from './axe';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage } from './browser';
+import { eachLook } from './looks';
 
 /**
  * Tips end to end: an administrator writes a tip in the admin form for a location where a rule is exceeded;
@@ -121,30 +122,19 @@ describe('tips in the browser', () => {
 
       if (shots) {
         mkdirSync(shots, { recursive: true });
-        for (const scheme of ['light', 'dark'] as const) {
-          for (const width of [1280, 390]) {
-            const context = await browser.newContext({
-              baseURL: baseUrl(),
-              viewport: { width, height: width > 400 ? 900 : 844 },
-              colorScheme: scheme,
-            });
-            const p = await context.newPage();
-            await signInAs(p, viewer.session);
-            await p.evaluate((s) => localStorage.setItem('greenpod_colorScheme', s), scheme);
-            for (const [label, url, ready] of [
-              ['tips', '/tips', () => p.getByRole('article').first().waitFor()],
-              ['articletip', article, () => p.getByRole('heading', { name: tipTitle, level: 1 }).waitFor()],
-            ] as const) {
-              await p.goto(url);
-              await ready();
-              const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-              expect(overflow, `${label} ${width} px ${scheme}`).toBeLessThanOrEqual(0);
-              expect(await seriousViolations(p), `${label} ${width} px ${scheme}`).toEqual([]);
-              await p.screenshot({ path: join(shots, `${label}-${width}-${scheme}.png`), fullPage: true });
-            }
-            await context.close();
+        await eachLook(browser, viewer.session, async (p, { scheme, width }) => {
+          for (const [label, url, ready] of [
+            ['tips', '/tips', () => p.getByRole('article').first().waitFor()],
+            ['articletip', article, () => p.getByRole('heading', { name: tipTitle, level: 1 }).waitFor()],
+          ] as const) {
+            await p.goto(url);
+            await ready();
+            const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${label} ${width} px ${scheme}`).toBeLessThanOrEqual(0);
+            expect(await seriousViolations(p), `${label} ${width} px ${scheme}`).toEqual([]);
+            await p.screenshot({ path: join(shots, `${label}-${width}-${scheme}.png`), fullPage: true });
           }
-        }
+        });
       }
     },
     shots ? 300_000 : undefined,
