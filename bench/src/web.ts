@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoPodsPath, migrate, openPglite, seedBase, seedDemoEstate } from '@greenpod/server/bench';
 import { freePort, startServerProcess } from '@greenpod/server/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { clientLink, measurePaints, printPaints, webDistWithBaseline } from './web-lcp';
 
 const { values: args } = parseArgs({
@@ -58,10 +58,10 @@ async function coldLoad(
   const transfer: Transfer = { js: 0, css: 0, requests: 0 };
   const pending: Promise<void>[] = [];
   let lastActivity = Date.now();
-  page.on('request', () => {
+  const started = () => {
     lastActivity = Date.now();
-  });
-  page.on('requestfinished', (request) => {
+  };
+  const finished = (request: Request) => {
     lastActivity = Date.now();
     pending.push(
       request.sizes().then((sizes) => {
@@ -71,10 +71,16 @@ async function coldLoad(
         if (type === 'stylesheet') transfer.css += sizes.responseBodySize;
       }),
     );
-  });
+  };
+  page.on('request', started);
+  page.on('requestfinished', finished);
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
   while (Date.now() - lastActivity < 500) await page.waitForTimeout(100);
+  // Counted: the page stays open for the clicks, and a request finishing then (a chart's) asked for its sizes
+  // as the browser closed, a rejection nothing awaited, which ended the bench (CI, 2026-11-26).
+  page.off('request', started);
+  page.off('requestfinished', finished);
   await Promise.all(pending);
   return { page, transfer };
 }
