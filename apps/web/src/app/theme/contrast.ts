@@ -39,11 +39,12 @@ export function luminance(rgb: Rgb): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** The contrast ratio of two relative luminances, 1 to 21. */
+const ratioOf = (la: number, lb: number) => (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+
 /** The contrast ratio of two colours, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const la = luminance(parseHex(a) ?? [0, 0, 0]);
-  const lb = luminance(parseHex(b) ?? [0, 0, 0]);
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  return ratioOf(luminance(parseHex(a) ?? [0, 0, 0]), luminance(parseHex(b) ?? [0, 0, 0]));
 }
 
 /** `a` moved `amount` (0..1) of the way to `b`. */
@@ -56,10 +57,6 @@ export function mix(a: string, b: string, amount: number): string {
 }
 
 export const isDark = (color: string) => luminance(parseHex(color) ?? [0, 0, 0]) < 0.179;
-
-/** The lowest contrast of `color` against any of the backgrounds. */
-export const minContrast = (color: string, backgrounds: readonly string[]) =>
-  Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
 
 /**
  * How far above its target an adjusted colour lands. A colour moved only just over 4.5:1 falls under it as
@@ -81,7 +78,7 @@ export function ensureContrast(color: string, backgrounds: readonly string[], ta
   const surfaces = backgrounds.map((bg) => luminance(parseHex(bg) ?? [0, 0, 0]));
   const lowest = (rgb: Rgb) => {
     const l = luminance(rgb);
-    return Math.min(...surfaces.map((s) => (Math.max(l, s) + 0.05) / (Math.min(l, s) + 0.05)));
+    return Math.min(...surfaces.map((s) => ratioOf(l, s)));
   };
   if (lowest(start) >= target) return toHex(start);
   const towards = isDark(backgrounds[0] ?? '#ffffff') ? 255 : 0;
