@@ -15,22 +15,30 @@ const HOUR = 3_600_000;
 
 /**
  * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
- * indoor pods, the ones their rollups hold, are in `p`, rows not marked stale: migration 029) and `rest` (the pods of `p` outside them). Rollup rows come per location for
- * `whole` and per pod for `rest` (ADR 0014); the raw readings of `whole` only where no location
- * rows stand in for them. Without `split` (a chart of raw readings only), just `p`.
+ * indoor pods, the ones their rollups hold, are in `p`, rows not marked stale: migration 029) and `rest`
+ * (the pods of `p` outside them). Rollup rows come per location for `whole` and per pod for `rest`
+ * (ADR 0014); the raw readings of `whole` only where no location rows stand in for them. Without `split`
+ * (a chart of raw readings only), just `p`.
+ *
+ * Performance (docs/performance.md#charts-of-whole-places-the-pod-set): `p` reads each pod row once, with
+ * the location and kind that `whole` and `rest` need, and a location is whole when it has as many indoor
+ * pods in `p` as in all (one index count per location). Matching every pod of each location against `p`
+ * cost 3-4 ms of a chart of 1,000 pods.
  */
-function chartPodsSql(podsSql: string, split: boolean): string {
-  if (!split) return `p AS MATERIALIZED (${podsSql})`;
-  return `p AS MATERIALIZED (${podsSql}),
+function chartPodsSql(podsWhere: string, split: boolean): string {
+  if (!split) return `p AS MATERIALIZED (SELECT t.id FROM pod t WHERE ${podsWhere})`;
+  return `p AS MATERIALIZED (SELECT t.id, t.location_id, t.outdoor FROM pod t WHERE ${podsWhere}),
     whole AS MATERIALIZED (
-      SELECT t.location_id FROM pod t
-      WHERE NOT t.outdoor AND t.location_id IN (SELECT location_id FROM pod WHERE id IN (SELECT id FROM p))
-        AND t.location_id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')
-      GROUP BY 1 HAVING bool_and(t.id IN (SELECT id FROM p))),
-    rest AS MATERIALIZED (SELECT t.id FROM pod t WHERE t.id IN (SELECT id FROM p) AND t.location_id NOT IN (SELECT location_id FROM whole))`;
+      SELECT c.location_id FROM (SELECT location_id, count(*) AS n FROM p WHERE NOT outdoor GROUP BY 1) c
+      WHERE c.location_id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')
+        AND c.n = (SELECT count(*) FROM pod t WHERE t.location_id = c.location_id AND NOT t.outdoor)),
+    rest AS MATERIALIZED (SELECT id FROM p WHERE location_id NOT IN (SELECT location_id FROM whole))`;
 }
-const ALL_PODS = 'ARRAY(SELECT id FROM p)';
-const ALL_PODS_IN = 'pod_id IN (SELECT id FROM p)';
+/**
+ * Raw readings of every chosen pod: the pod table's own rows under the chart's condition, whose ids PostgreSQL
+ * knows to be distinct (from `p` it first made them distinct, ~0.5 ms of a Live chart of 1,000 pods).
+ */
+const allPodsIn = (podsWhere: string) => `pod_id IN (SELECT t.id FROM pod t WHERE ${podsWhere})`;
 const REST_PODS = 'ARRAY(SELECT id FROM rest)';
 /**
  * Performance (bench/query, 1,000 pods in whole locations): the planner cannot see that `rest` is empty and
@@ -47,10 +55,9 @@ interface Keying {
   slot?: (time: string) => string;
 }
 
-function rawSql(pods: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
-  const gate = pods === REST_PODS ? `${ANY_REST} AND ` : '';
-  const podsWhere = pods === ALL_PODS ? ALL_PODS_IN : `pod_id = ANY(${pods})`;
-  const where = `${gate}${podsWhere} AND ${spansSql('created', spans, params)}`;
+/** Raw readings of the pods `podsIn` (a condition on a reading) chooses. */
+function rawSql(podsIn: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+  const where = `${podsIn} AND ${spansSql('created', spans, params)}`;
   if (!k.slot)
     return `SELECT sensor_type, ${k.key('created')} AS k, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
   // date_bin puts the clipped first bucket's readings before `from`, where the lookup gives 0.
@@ -87,14 +94,19 @@ function locationSql(level: LocationRollup, spans: readonly Span[], params: SqlP
  */
 function bucketUnionSql(
   plan: SourcePlan,
+  podsWhere: string,
   params: SqlParam[],
   k: Keying,
   fine: LocationRollup | undefined,
 ): { sql: string; split: boolean } {
   const parts: string[] = [];
   const { ends, middle } = fine ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
-  if (ends.length) parts.push(rawSql(ALL_PODS, ends, params, k));
-  if (fine && middle.length) parts.push(rawSql(REST_PODS, middle, params, k), locationSql(fine, middle, params, k));
+  if (ends.length) parts.push(rawSql(allPodsIn(podsWhere), ends, params, k));
+  if (fine && middle.length)
+    parts.push(
+      rawSql(`${ANY_REST} AND pod_id = ANY(${REST_PODS})`, middle, params, k),
+      locationSql(fine, middle, params, k),
+    );
   // Rollup rows lie inside one chart bucket each (meansByBucket checks), so they need no grid slot.
   const direct = { key: k.key };
   for (const [name, spans] of [
@@ -148,7 +160,7 @@ export async function meansByBucket(
   const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: dayAligned }) : rawOnly(window);
   const params: SqlParam[] = [];
   // The pods are found inside the statement (one round trip, not two).
-  const podsSql = pods(params);
+  const podsWhere = pods(params);
   params.push(edges.map((e) => e.toISOString()));
   const edgesParam = `$${params.length}::timestamptz[]`;
   const k: Keying = { key: (time) => `width_bucket(${time}, ${edgesParam})` };
@@ -166,7 +178,7 @@ export async function meansByBucket(
   // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
   const { fiveMinutes } = LOCATION_ROLLUP;
   const fineGrid = bucket.days === 0 && bucket.ms % fiveMinutes.ms === 0 && origin.getTime() % fiveMinutes.ms === 0;
-  const union = bucketUnionSql(plan, params, k, fineGrid ? fiveMinutes : undefined);
+  const union = bucketUnionSql(plan, podsWhere, params, k, fineGrid ? fiveMinutes : undefined);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. Built by
   // concatenation, as json_build_array looked up its argument types for every point (2 of a Week
@@ -174,7 +186,7 @@ export async function meansByBucket(
   // text that reads back to the same double, so nothing is lost on the way; sensor types are the
   // fixed kinds, which need no escaping.
   const [result] = await db.query<{ points: string }>(
-    `WITH ${chartPodsSql(podsSql, union.split)},
+    `WITH ${chartPodsSql(podsWhere, union.split)},
      points AS (SELECT sensor_type, k, sum(s) / sum(n) AS avg FROM (${union.sql}) u GROUP BY 1, 2 HAVING sum(n) > 0)
      SELECT '[' || coalesce(string_agg('["' || sensor_type || '",' || k || ',' || avg || ']', ',' ORDER BY k), '') || ']' AS points FROM points`,
     params,

@@ -15,7 +15,7 @@ import { cardLimits } from './card-limits';
 import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { checkPlaces, dashboardClient, podsUnderSql } from './dashboard-scope';
+import { checkPlaces, dashboardClient, podsUnderWhere } from './dashboard-scope';
 import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
 
@@ -118,7 +118,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       const data: GraphData = {};
       for (const row of await meansByBucket(
         app.db,
-        (params) => podsUnderSql(caller.scope, filter, params, { indoorOnly: true }),
+        (params) => podsUnderWhere(caller.scope, filter, params, { indoorOnly: true }),
         window,
         chart,
       )) {

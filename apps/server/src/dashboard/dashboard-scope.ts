@@ -9,6 +9,8 @@ import { notFound } from '../http/errors';
  */
 export interface VisibleIds {
   pods(): string;
+  /** The condition pods() selects by, on a pod table named `t`. */
+  podWhere(): string;
   areas(): string;
   locations(): string;
 }
@@ -21,12 +23,13 @@ export interface VisibleIds {
  */
 export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
   const clause = (name: ResourceName) => scopeClause(compileSelect(getResource(name)), scope, params) ?? 'TRUE';
-  const pods = () => `SELECT t.id FROM pod t WHERE ${clause('pod')}`;
+  const podWhere = () => clause('pod');
+  const pods = () => `SELECT t.id FROM pod t WHERE ${podWhere()}`;
   const areas = () =>
     `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;
   const locations = () =>
     `SELECT t.id FROM location t WHERE ${clause('location')} OR t.id IN (SELECT t.location_id FROM area t WHERE t.id IN (${areas()}))`;
-  return { pods, areas, locations };
+  return { pods, podWhere, areas, locations };
 }
 
 /**
@@ -110,8 +113,20 @@ export const INDOOR_OR_ALL_OUTDOOR_AREA =
  * The visible pods under a filter (all visible pods without one), as a subquery yielding `id`. `indoorOnly`
  * (the charts' averages) leaves outdoor pods out unless the filter names the pod or an area of outdoor pods only.
  */
-export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[], { indoorOnly = false } = {}): string {
-  const where = [`t.id IN (${visibleIds(scope, params).pods()})`];
+export function podsUnderSql(
+  scope: Scope,
+  f: PlaceFilter,
+  params: SqlParam[],
+  opts: { indoorOnly?: boolean } = {},
+): string {
+  return `SELECT t.id FROM pod t WHERE ${podsUnderWhere(scope, f, params, opts)}`;
+}
+
+/** podsUnderSql's condition alone, on a pod row named `t` (a statement that wants more of the pod than its id). */
+export function podsUnderWhere(scope: Scope, f: PlaceFilter, params: SqlParam[], { indoorOnly = false } = {}): string {
+  // Performance (docs/performance.md#charts-of-whole-places-the-pod-set): the scope's condition on `t` itself, not
+  // `t.id IN (SELECT t.id FROM pod t WHERE ...)`, which PostgreSQL ran as a join of the pod table with itself.
+  const where = [visibleIds(scope, params).podWhere()];
   const add = (column: string, value: number | undefined) => {
     if (value === undefined) return;
     params.push(value);
@@ -124,5 +139,5 @@ export function podsUnderSql(scope: Scope, f: PlaceFilter, params: SqlParam[], {
   // Outdoor pods measure the weather: out of every average but their own (docs/domain.md#consumption).
   if (indoorOnly && f.podId === undefined)
     where.push(f.areaId === undefined ? 'NOT t.outdoor' : INDOOR_OR_ALL_OUTDOOR_AREA);
-  return `SELECT t.id FROM pod t WHERE ${where.join(' AND ')}`;
+  return where.join(' AND ');
 }

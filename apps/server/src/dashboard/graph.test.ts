@@ -1,8 +1,9 @@
-import { formatWireTime } from '@greenpod/contracts';
+import { formatWireTime, getResource, type Resource } from '@greenpod/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireTimeSql } from '../db/wire-time-sql';
 import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
+import { create, createUser } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { MAX_POINTS, planBuckets } from './window';
 
@@ -110,6 +111,44 @@ describe('graph against a plain-SQL oracle', () => {
     expect(series.find(([, label]) => label.startsWith('2026-03-29'))?.[1]).toBe('2026-03-29 00:00:00');
     expect(series.some(([, label]) => label === '2026-03-30 00:00:00')).toBe(false);
     expect(series.some(([, label]) => label === '2026-03-29 23:00:00')).toBe(true);
+  });
+
+  it("a location seen through one of its areas charts that area's pods only, on every source of readings", async () => {
+    // The location's rows hold every pod of it: a caller who sees part of it must get its pods' own rows.
+    const area = estate.areas[0] as Estate['areas'][number];
+    const role = await t.call('POST', '/api/role', {
+      token: t.adminToken,
+      body: { title: `Viewer of area ${area.id}`, description: 'One area', accessLevel: 10 },
+    });
+    const roleId = (role.body.data as { id: number }).id;
+    await create(t, getResource('role-area') as Resource, {
+      ...estate.ctx,
+      role: roleId,
+      location: area.locationId,
+      area: area.id,
+    });
+    const viewer = await createUser(t, roleId);
+    const readings = estate.pods.flatMap((p, i) =>
+      Array.from({ length: 40 }, (_, j) => ({
+        podId: p.id,
+        sensorType: 'TEMPERATURE',
+        value: 100 * (i + 1) + j,
+        created: new Date(END - j * 7 * HOUR - i * 60_000),
+      })),
+    );
+    await replaceReadings(t, estate, readings);
+    const seen = estate.pods.filter((p) => p.areaId === area.id).map((p) => p.id);
+    // Raw readings only (20 minutes), 5-minute location rows beside raw ends (3 days), hourly and daily rows.
+    for (const length of [20 * 60_000, 3 * DAY, 8 * DAY, 31 * DAY]) {
+      const w = { from: new Date(END - length), to: new Date(END) };
+      const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=UTC&locationId=${area.locationId}`;
+      const res = await t.call('GET', `/api/graph?${query}`, { token: viewer.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { bucket } = planBuckets(w, 'UTC');
+      const expected = await oracle(w.from, w.to, 'UTC', bucket.ms, seen);
+      expect(Object.keys(expected)).not.toHaveLength(0);
+      expect(res.body.data, query).toEqual(expected);
+    }
   });
 
   it('answers live windows, 400 to bad input and 404 to an unknown pod', async () => {

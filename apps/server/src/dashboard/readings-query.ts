@@ -60,5 +60,5 @@ export async function sumsByPod(
   return rows.map((r) => ({ podId: r.pod_id, sensorType: r.sensor_type, n: r.n, s: r.s }));
 }
 
-/** A subquery yielding pod ids (column `id`), adding the parameters it uses. */
+/** A condition on a pod row named `t` that chooses the pods, adding the parameters it uses. */
 export type PodSet = (params: SqlParam[]) => string;
