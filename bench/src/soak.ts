@@ -19,6 +19,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { SENSOR_TYPES, type SensorType } from '@greenpod/contracts';
+import { queueLagSql } from '@greenpod/server/bench';
 import { apiClient, freePort, startServerProcess } from '@greenpod/server/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -47,6 +48,8 @@ const { values: args } = parseArgs({
     'health-every-ms': { type: 'string', default: '250' },
     /** INGEST_QUEUE_LIMIT for the server; its default when unset. */
     'queue-limit': { type: 'string' },
+    /** RULES_LAG_LIMIT_SECONDS for the server (0: off); its default when unset. */
+    'rules-lag-limit': { type: 'string' },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -90,6 +93,7 @@ const server = await startServerProcess({
   // Set-up is some 10,000 requests from one administrator, past the default budget of 600 a minute.
   REQUEST_RATE_LIMIT: '1000000',
   ...(args['queue-limit'] ? { INGEST_QUEUE_LIMIT: args['queue-limit'] } : {}),
+  ...(args['rules-lag-limit'] ? { RULES_LAG_LIMIT_SECONDS: args['rules-lag-limit'] } : {}),
 });
 const probe: ProbeLine[] = [];
 const serverLog: string[] = [];
@@ -323,13 +327,23 @@ const soakStart = Date.now();
 const minuteMs = Math.min(60_000, MINUTES * 60_000);
 const soakCpuStart = await cpuMark();
 let lastMark = soakCpuStart;
-const rows: { from: number; to: number; queue: number; load: string; cpu: ReturnType<typeof cpuShare> }[] = [];
+const rows: {
+  from: number;
+  to: number;
+  queue: number;
+  rulesLag: number;
+  load: string;
+  cpu: ReturnType<typeof cpuShare>;
+}[] = [];
+// How long the oldest queued evaluation has waited: how late an alert would be (RULES_LAG_LIMIT_SECONDS bounds it).
+const rulesLag = async () =>
+  Number((await sql.query<{ s: number }>(`SELECT ${queueLagSql('rule_evaluation_queue')} AS s`)).rows[0]?.s ?? 0);
 say(
   `\nsoak: target ${int(RATE)} readings/s for ${MINUTES} min after a ${WARM_UP_MS / 1000} s warm-up; ` +
     `MQTT QoS 1, 8 readings a message, up to ${args['in-flight']} unacknowledged per pod`,
 );
 say(
-  '  minute  acked/s  behind/s  closed  lag p99 ms  RSS MB  dashboard p95 ms  rules queue  load avg  CPU % of a core: server / PostgreSQL / load / else',
+  '  minute  acked/s  behind/s  closed  lag p99 ms  RSS MB  dashboard p95 ms  rules queue  rules lag s  load avg  CPU % of a core: server / PostgreSQL / load / else',
 );
 for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs) {
   const to = Math.min(from + minuteMs, soakStart + MINUTES * 60_000);
@@ -339,6 +353,7 @@ for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs
     from,
     to,
     queue: await count('SELECT count(*) AS n FROM rule_evaluation_queue'),
+    rulesLag: await rulesLag(),
     load: load1(),
     cpu: cpuShare(lastMark, mark),
   };
@@ -368,7 +383,7 @@ function minuteLine(n: number, r: (typeof rows)[number]) {
   const behind = (t.reduce((a, x) => a + x.behind, 0) * SENSOR_TYPES.length) / seconds;
   const reads = dashboard.flatMap((d) => within(d, r.from, r.to).map((s) => s.ms));
   const c = r.cpu;
-  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${ms(lagPct(p, 99)).padStart(10)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
+  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${ms(lagPct(p, 99)).padStart(10)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${int(r.rulesLag).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
 }
 
 // Overload: OVERLOAD x RATE over MQTT, and HTTP posters, for OVERLOAD_MS; then everything is drained.
@@ -451,9 +466,11 @@ Overload: ${OVERLOAD}x = ${int(RATE * OVERLOAD)} readings/s asked over MQTT for 
   GET /api/configuration/default meanwhile: p95 ${ms(pct(overHealth, 95))} ms, max ${ms(pct(overHealth, 100))} ms (n=${overHealth.length}); event-loop lag p99 ${ms(lagPct(overProbe, 99))} ms; RSS peak ${mb(Math.max(...overProbe.map((x) => x.rss)))} MB
   after: server ${alive ? 'alive' : 'DEAD'}, GET answered ${lastHealth.status} in ${ms(lastHealth.ms)} ms; drained in ${ms(overloadDrained.ms / 1000)} s${overloadDrained.inFlight ? ` (${int(overloadDrained.inFlight)} still unacknowledged)` : ''}
   acknowledged ${int(finalAcked)} in all, stored ${int(finalStored)}: ${finalAcked === finalStored ? 'acknowledged = stored, exactly' : `MISMATCH (${int(finalStored - finalAcked)})`}`);
-const warnings = serverLog.filter((l) => !l.includes('"level":40') || !l.includes('ingest queue full'));
+const notice = (l: string) =>
+  l.includes('"level":40') && (l.includes('ingest queue full') || l.includes('rules engine behind'));
+const warnings = serverLog.filter((l) => !notice(l));
 say(
-  `  server log: ${serverLog.length} lines at warn or above${warnings.length ? `; other than the queue-full notices:\n    ${warnings.slice(-5).join('\n    ')}` : ''}\n`,
+  `  server log: ${serverLog.length} lines at warn or above${warnings.length ? `; other than the queue-full and rules-behind notices:\n    ${warnings.slice(-5).join('\n    ')}` : ''}\n`,
 );
 
 await Promise.all([mqttLoad.end(), httpLoad.end()]);

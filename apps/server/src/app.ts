@@ -14,6 +14,7 @@ import { alertCardRoutes } from './alert-cards/card-routes';
 import { registerAlarmHealthMail } from './alerts/alarm-health-mail';
 import { alarmHealthRoutes } from './alerts/alarm-health-routes';
 import { registerRuleWorker } from './alerts/rule-worker-plugin';
+import { registerRulesLagGuard } from './alerts/rules-lag-guard';
 import { assetRoutes } from './assets/asset-routes';
 import { authRoutes } from './auth/auth-routes';
 import { passwordChangeRoutes } from './auth/password-change-routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   forgetPodsOnOwnWrites(app);
   registerBrokerCredentials(app);
   await app.register(ingestRoutes);
+  registerRulesLagGuard(app);
   // Off on ingest-only instances (README, "Modes"): the queue waits for an instance that runs it.
   if (config.RULES_WORKER) {
     registerRuleWorker(app);

@@ -25,6 +25,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DEMO_HISTORY_DAYS: bad })).toThrow(/DEMO_HISTORY_DAYS/);
   });
 
+  it("bounds the rules engine's lag at 300 s unless told otherwise, 0 turning the bound off", () => {
+    expect(loadConfig({}).RULES_LAG_LIMIT_SECONDS).toBe(300);
+    expect(loadConfig({ RULES_LAG_LIMIT_SECONDS: '0' }).RULES_LAG_LIMIT_SECONDS).toBe(0);
+    expect(loadConfig({ RULES_LAG_LIMIT_SECONDS: '60' }).RULES_LAG_LIMIT_SECONDS).toBe(60);
+    for (const bad of ['-1', '2.5', 'a minute', '86401'])
+      expect(() => loadConfig({ RULES_LAG_LIMIT_SECONDS: bad })).toThrow(/RULES_LAG_LIMIT_SECONDS/);
+  });
+
   it('keeps uploaded images in DATA_DIR/assets unless ASSET_DIR names a folder', () => {
     expect(loadConfig({ DATA_DIR: '/srv/greenpod' })).toMatchObject({
       ASSET_DIR: '/srv/greenpod/assets',

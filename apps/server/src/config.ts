@@ -64,6 +64,13 @@ const schema = z
     DEMO_HISTORY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(365),
     RULES_WORKER: bool.default(true),
     INGEST_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number of readings' }).int().min(1).default(50_000),
+    // 0 turns the bound off (docs/performance.md#the-rules-engines-bound).
+    RULES_LAG_LIMIT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int()
+      .min(0)
+      .max(86_400)
+      .default(300),
     POD_REPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a number of minutes' })
       .positive()

@@ -20,6 +20,7 @@ export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
+export { queueLagSql } from '../db/queue-lag';
 export { buildReport } from '../reports/report-build';
 export { storeReportMonths } from '../reports/report-months';
 export { fitBaseline } from '../savings/model';

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
+import { queueLagSql } from '../db/queue-lag';
 
 /** What the gauges read at scrape time besides the database's queues. */
 export interface ScrapeSources {
@@ -16,10 +17,9 @@ export const DEPTH_COUNTED_UP_TO = 100_000;
 
 const QUEUES_SQL = `SELECT
   (SELECT count(*) FROM (SELECT 1 FROM rule_evaluation_queue LIMIT ${DEPTH_COUNTED_UP_TO}) q)::int AS rules_depth,
-  coalesce(extract(epoch FROM now() - (SELECT created FROM rule_evaluation_queue ORDER BY id LIMIT 1)), 0)::float8
-    AS rules_lag,
+  ${queueLagSql('rule_evaluation_queue')} AS rules_lag,
   (SELECT count(*) FROM (SELECT 1 FROM mail_queue LIMIT ${DEPTH_COUNTED_UP_TO}) q)::int AS mail_depth,
-  coalesce(extract(epoch FROM now() - (SELECT created FROM mail_queue ORDER BY id LIMIT 1)), 0)::float8 AS mail_lag`;
+  ${queueLagSql('mail_queue')} AS mail_lag`;
 type QueueRow = { rules_depth: number; rules_lag: number; mail_depth: number; mail_lag: number };
 
 /**

@@ -43,6 +43,8 @@ export class GroupCommitWriter {
   /** Writes that wait for the held readings to fall below the bound, oldest first. */
   private parked: Pending[] = [];
   private parkedRows = 0;
+  /** Held shut from outside (the rules engine too far behind): writes are refused or parked as at the bound. */
+  private shut = false;
   private inFlight = 0;
   private scheduled = false;
   private queuedRows = 0;
@@ -127,14 +129,31 @@ export class GroupCommitWriter {
       void this.flush(batch).finally(() => {
         this.inFlight--;
         this.inFlightRows -= rows;
-        while (this.parked.length && !this.full) {
-          const p = this.parked.shift() as Pending;
-          this.parkedRows -= p.rows.length;
-          this.enqueue(p);
-        }
+        this.unpark();
         this.pump();
       });
     }
+  }
+
+  private unpark() {
+    while (this.parked.length && !this.full) {
+      const p = this.parked.shift() as Pending;
+      this.parkedRows -= p.rows.length;
+      this.enqueue(p);
+    }
+  }
+
+  /**
+   * Shuts the writer (true) as if at its bound, whatever it holds, or opens it again (false), letting parked
+   * writes in: how the rules engine's lag bound (rules-lag-guard.ts) pushes back on ingest.
+   */
+  hold(shut: boolean) {
+    this.shut = shut;
+    if (!shut) this.unpark();
+  }
+
+  get holding() {
+    return this.shut;
   }
 
   private takeBatch(): Pending[] {
@@ -253,9 +272,9 @@ export class GroupCommitWriter {
     return this.parkedRows;
   }
 
-  /** At its bound: the next write is refused, or parked, until statements commit. */
+  /** At its bound, or held shut: the next write is refused, or parked, until statements commit (or it opens). */
   get full() {
-    return this.held >= this.maxHeldRows;
+    return this.shut || this.held >= this.maxHeldRows;
   }
 
   /** As many readings parked as held: even a write that would wait is refused. */

@@ -89,7 +89,8 @@ export class IngestService {
 
   /** Refuses one batch or message because ingest is at its bound: one log line a minute for them all. */
   shed(): IngestBusyError {
-    const refusedSince = this.limiter.allow('ingest busy');
+    // Held shut by the rules engine's lag bound, which logs its own line.
+    const refusedSince = this.writer.holding ? null : this.limiter.allow('ingest busy');
     if (refusedSince !== null)
       this.log?.warn({ refusedSince }, 'ingest queue full (INGEST_QUEUE_LIMIT): batches refused until it drains');
     return new IngestBusyError();
