@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { podWithSensors } from '../test/pod-fixture';
+import { minuteReadings, podWithSensors, until } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { GroupCommitWriter, WriterFullError } from './group-commit';
 import { BUSY_RETRY_AFTER_S } from './ingest-service';
@@ -15,37 +15,20 @@ const LIMIT = 10;
 let t: TestApp;
 let broker: Awaited<ReturnType<typeof startEmbeddedBroker>>;
 let pod: Awaited<ReturnType<typeof podWithSensors>>;
+let io: ReturnType<typeof minuteReadings>;
 
 beforeAll(async () => {
   t = await createTestApp({ INGEST_QUEUE_LIMIT: String(LIMIT) });
   broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: t.app.ingest, log: t.app.log });
   pod = await podWithSensors(t, ['TEMPERATURE']);
+  io = minuteReadings(t, pod, new Date(Date.UTC(2026, 2, 1)));
   // The pod's identity is cached from here on: with the table held, signing in needs no statement.
-  expect((await send(readings(0, 1))).status).toBe(202);
+  expect((await io.send(io.readings(0, 1))).status).toBe(202);
 });
 afterAll(async () => {
   await broker?.close();
   await t?.close();
 });
-
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
-const readings = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: at(from + i) }));
-const send = (batch: unknown[]) =>
-  t.call('POST', '/api/ingest', {
-    body: { readings: batch },
-    headers: { authorization: `Pod ${pod.identifier}:${pod.key}` },
-  });
-const stored = async (from: number, n: number) =>
-  (
-    await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1 AND created >= $2 AND created < $3',
-      [pod.id, at(from), at(from + n)],
-    )
-  )[0]?.n;
-const until = async (done: () => boolean) => {
-  while (!done()) await new Promise((r) => setTimeout(r, 10));
-};
 
 /** Holds the measurement table in a transaction until released: no ingest statement can commit meanwhile. */
 async function holdTable() {
@@ -85,7 +68,7 @@ async function connectDevice() {
 
 /** A batch of LIMIT readings that fills the queue while the table is held; answers its call, unsettled. */
 async function fillQueue(from: number) {
-  const filler = send(readings(from, LIMIT));
+  const filler = io.send(io.readings(from, LIMIT));
   await until(() => t.app.ingest.busy);
   return { filler };
 }
@@ -95,16 +78,16 @@ describe('ingest past its queue bound', () => {
     const release = await holdTable();
 
     const { filler } = await fillQueue(100);
-    const refused = await send(readings(200, 3));
+    const refused = await io.send(io.readings(200, 3));
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_S));
     expect(refused.body.error).toMatch(/send these again/);
     await release();
     expect((await filler).status).toBe(202);
-    expect(await stored(100, LIMIT)).toBe(LIMIT);
-    expect(await stored(200, 3)).toBe(0);
+    expect(await io.stored(100, LIMIT)).toBe(LIMIT);
+    expect(await io.stored(200, 3)).toBe(0);
     // Drained: the same batch is taken again.
-    const again = await send(readings(200, 3));
+    const again = await io.send(io.readings(200, 3));
     expect(again.status).toBe(202);
     expect(again.body.data).toEqual({ stored: 3, duplicates: 0, rejected: [] });
   });
@@ -115,7 +98,7 @@ describe('ingest past its queue bound', () => {
     const { filler } = await fillQueue(300);
     let acked = false;
     const publish = device.client
-      .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: readings(400, 2) }), { qos: 1 })
+      .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: io.readings(400, 2) }), { qos: 1 })
       .then(() => {
         acked = true;
       });
@@ -127,7 +110,7 @@ describe('ingest past its queue bound', () => {
     expect((await filler).status).toBe(202);
     await publish;
     expect(device.closes).toBe(0);
-    expect(await stored(400, 2)).toBe(2);
+    expect(await io.stored(400, 2)).toBe(2);
     await device.client.endAsync();
   });
 
@@ -138,14 +121,14 @@ describe('ingest past its queue bound', () => {
     const { filler } = await fillQueue(500);
     const first = waiting.client.publishAsync(
       readingsTopic(pod.identifier),
-      JSON.stringify({ readings: readings(600, LIMIT) }),
+      JSON.stringify({ readings: io.readings(600, LIMIT) }),
       { qos: 1 },
     );
     await until(() => t.app.ingest.overflowing);
     let ackedBeforeRelease = false;
     let released = false;
     const second = refused.client
-      .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: readings(700, 2) }), { qos: 1 })
+      .publishAsync(readingsTopic(pod.identifier), JSON.stringify({ readings: io.readings(700, 2) }), { qos: 1 })
       .then(() => {
         ackedBeforeRelease = !released;
       });
@@ -157,11 +140,11 @@ describe('ingest past its queue bound', () => {
     await first;
     await second;
     expect(ackedBeforeRelease).toBe(false);
-    expect(await stored(600, LIMIT)).toBe(LIMIT);
-    expect(await stored(700, 2)).toBe(2);
+    expect(await io.stored(600, LIMIT)).toBe(LIMIT);
+    expect(await io.stored(700, 2)).toBe(2);
     const [hourly] = await t.db.query<{ n: number }>(
       'SELECT sum(count)::int AS n FROM measurement_hourly WHERE pod_id = $1 AND bucket = $2',
-      [pod.id, at(660)],
+      [pod.id, io.at(660)],
     );
     expect(hourly?.n).toBe(2);
     await waiting.client.endAsync();
@@ -175,7 +158,7 @@ describe('ingest past its queue bound', () => {
       sensorId: pod.sensors.TEMPERATURE as number,
       sensorType: 'TEMPERATURE',
       value: 1,
-      created: new Date(at(minute)),
+      created: new Date(io.at(minute)),
     });
     const release = await holdTable();
     // One write alone larger than the bound is taken: the bound is passed by at most one write.
@@ -185,6 +168,6 @@ describe('ingest past its queue bound', () => {
     expect(writer.held).toBe(LIMIT + 2);
     await release();
     expect((await first).stored).toBe(LIMIT + 2);
-    expect(await stored(900, 1)).toBe(0);
+    expect(await io.stored(900, 1)).toBe(0);
   });
 });

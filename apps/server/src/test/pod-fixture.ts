@@ -23,3 +23,33 @@ export async function podWithSensors(t: TestApp, types: readonly string[], paren
     ctx,
   };
 }
+
+type TestPod = Awaited<ReturnType<typeof podWithSensors>>;
+
+/**
+ * One pod's temperature readings a minute apart from `start` (`readings(from, n)`: minutes from..from+n),
+ * sent over HTTP ingest with its key, and counted as stored: what the ingest bound tests send and check.
+ */
+export function minuteReadings(t: TestApp, pod: TestPod, start: Date) {
+  const at = (minute: number) => new Date(start.getTime() + minute * 60_000).toISOString();
+  const readings = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ sensorType: 'TEMPERATURE', value: i, created: at(from + i) }));
+  const send = (batch: unknown[]) =>
+    t.call('POST', '/api/ingest', {
+      body: { readings: batch },
+      headers: { authorization: `Pod ${pod.identifier}:${pod.key}` },
+    });
+  const stored = async (from: number, n: number) =>
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1 AND created >= $2 AND created < $3',
+        [pod.id, at(from), at(from + n)],
+      )
+    )[0]?.n;
+  return { at, readings, send, stored };
+}
+
+/** Polls `done` until it holds (the test's own timeout bounds the wait). */
+export async function until(done: () => boolean) {
+  while (!done()) await new Promise((r) => setTimeout(r, 10));
+}
