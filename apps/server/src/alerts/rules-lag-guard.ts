@@ -21,26 +21,19 @@ interface GuardLog {
  * server's memory stay bounded. The queue is shared, so every instance reads the same lag and holds alike.
  */
 export class RulesLagGuard {
-  private shut = false;
-
   constructor(
     private readonly db: Queryable,
-    private readonly writer: Pick<GroupCommitWriter, 'hold'>,
+    private readonly writer: Pick<GroupCommitWriter, 'hold' | 'holding'>,
     private readonly limitSeconds: number,
     private readonly log?: GuardLog,
   ) {}
-
-  get holding(): boolean {
-    return this.shut;
-  }
 
   /** Reads the lag once, shuts or opens ingest by it, and answers it (seconds). */
   async check(): Promise<number> {
     const [row] = await this.db.query<{ lag: number }>(`SELECT ${queueLagSql('rule_evaluation_queue')} AS lag`);
     const lag = row?.lag ?? 0;
-    const shut = this.shut ? lag > this.limitSeconds / 2 : lag > this.limitSeconds;
-    if (shut !== this.shut) {
-      this.shut = shut;
+    const shut = this.writer.holding ? lag > this.limitSeconds / 2 : lag > this.limitSeconds;
+    if (shut !== this.writer.holding) {
       this.writer.hold(shut);
       if (shut)
         this.log?.warn(

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
  * indoor pods, the ones their rollups hold, are in `p`, rows not marked stale: migration 029) and `rest`
  * (the pods of `p` outside them). Rollup rows come per location for `whole` and per pod for `rest`
  * (ADR 0014); the raw readings of `whole` only where no location rows stand in for them. Without `split`
- * (a chart of raw readings only), just `p`.
+ * (a chart of raw readings only) none: its raw readings choose their pods themselves (allPodsIn).
  *
  * Performance (docs/performance.md#charts-of-whole-places-the-pod-set): `p` reads each pod row once, with
  * the location and kind that `whole` and `rest` need, and a location is whole when it has as many indoor
@@ -26,8 +26,8 @@ const HOUR = 3_600_000;
  * cost 3-4 ms of a chart of 1,000 pods.
  */
 function chartPodsSql(podsWhere: string, split: boolean): string {
-  if (!split) return `p AS MATERIALIZED (SELECT t.id FROM pod t WHERE ${podsWhere})`;
-  return `p AS MATERIALIZED (SELECT t.id, t.location_id, t.outdoor FROM pod t WHERE ${podsWhere}),
+  if (!split) return '';
+  return `WITH p AS MATERIALIZED (SELECT t.id, t.location_id, t.outdoor FROM pod t WHERE ${podsWhere}),
     whole AS MATERIALIZED (
       SELECT c.location_id FROM (SELECT location_id, count(*) AS n FROM p WHERE NOT outdoor GROUP BY 1) c
       WHERE c.location_id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')
@@ -186,9 +186,9 @@ export async function meansByBucket(
   // text that reads back to the same double, so nothing is lost on the way; sensor types are the
   // fixed kinds, which need no escaping.
   const [result] = await db.query<{ points: string }>(
-    `WITH ${chartPodsSql(podsWhere, union.split)},
-     points AS (SELECT sensor_type, k, sum(s) / sum(n) AS avg FROM (${union.sql}) u GROUP BY 1, 2 HAVING sum(n) > 0)
-     SELECT '[' || coalesce(string_agg('["' || sensor_type || '",' || k || ',' || avg || ']', ',' ORDER BY k), '') || ']' AS points FROM points`,
+    `${chartPodsSql(podsWhere, union.split)}
+     SELECT '[' || coalesce(string_agg('["' || sensor_type || '",' || k || ',' || avg || ']', ',' ORDER BY k), '') || ']' AS points
+     FROM (SELECT sensor_type, k, sum(s) / sum(n) AS avg FROM (${union.sql}) u GROUP BY 1, 2 HAVING sum(n) > 0) points`,
     params,
     { prepare: true },
   );

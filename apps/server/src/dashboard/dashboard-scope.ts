@@ -26,7 +26,7 @@ export function visibleIds(scope: Scope, params: SqlParam[]): VisibleIds {
   const podWhere = () => clause('pod');
   const pods = () => `SELECT t.id FROM pod t WHERE ${podWhere()}`;
   const areas = () =>
-    `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${clause('pod')})`;
+    `SELECT t.id FROM area t WHERE ${clause('area')} OR t.id IN (SELECT t.area_id FROM pod t WHERE ${podWhere()})`;
   const locations = () =>
     `SELECT t.id FROM location t WHERE ${clause('location')} OR t.id IN (SELECT t.location_id FROM area t WHERE t.id IN (${areas()}))`;
   return { pods, podWhere, areas, locations };
