@@ -121,10 +121,13 @@ console.log(`bench/partitions ${new Date().toISOString()}: ${info?.n} partitions
 const [oldest] = await weekPartitions(db);
 if (!oldest) throw new Error('no week partition: load readings first');
 const [week] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${oldest.name}"`);
-const fine = LOCATION_ROLLUPS[0]?.table as string;
+// The location levels built from raw readings go with them, as dropRawBefore drops them.
+const fine = LOCATION_ROLLUPS.filter((l) => l.fromRaw).map(
+  (l, i) => `fine_${i} AS (DELETE FROM ${l.table} WHERE bucket < $1)`,
+);
 const deleteMs = await rolledBack(db, (tx) =>
   tx.query(
-    `WITH gone AS (DELETE FROM measurement WHERE created < $1 RETURNING 1), fine AS (DELETE FROM ${fine} WHERE bucket < $1)
+    `WITH gone AS (DELETE FROM measurement WHERE created < $1 RETURNING 1), ${fine.join(', ')}
      SELECT count(*)::int AS n FROM gone`,
     [oldest.upper],
   ),

@@ -130,8 +130,8 @@ function placeSumsSql(levels: readonly PlaceRollup[], window: TimeWindow, now: D
   for (const term of terms) {
     const sign = weighted(term.weight);
     if (term.level === 'raw') {
-      // A location's ends are under 5 minutes: read for all its pods at once through the time index,
-      // not one key range per pod. An area's (under an hour, no 5-minute rows) through its pods' keys.
+      // A location's ends are under a minute: read for all its pods at once through the time index,
+      // not one key range per pod. An area's (under an hour, no finer rows) through its pods' keys.
       const pods =
         key === 'location_id'
           ? ''

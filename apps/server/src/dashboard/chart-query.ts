@@ -2,6 +2,7 @@ import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import {
   LOCATION_ROLLUP,
+  LOCATION_ROLLUPS,
   type LocationRollup,
   PLACE_STALE,
   POD_ROLLUP,
@@ -86,26 +87,47 @@ function locationSql(level: LocationRollup, spans: readonly Span[], params: SqlP
 }
 
 /**
+ * The raw spans split into the whole buckets of `fine` (location levels below an hour, coarsest first),
+ * each level taking what the coarser ones left, and the ragged ends left to raw readings.
+ */
+function splitLevels(raw: readonly Span[], fine: readonly LocationRollup[]) {
+  let ends: readonly Span[] = raw;
+  const middles: { level: LocationRollup; spans: Span[] }[] = [];
+  for (const level of fine) {
+    const split = splitFine(ends, level.ms);
+    if (split.middle.length) middles.push({ level, spans: split.middle });
+    ends = split.ends;
+  }
+  return { ends, middles };
+}
+
+/**
  * One UNION ALL over the tables the plan names, counting and summing per sensor type and chart
  * bucket. Performance (bench/query): rows are first summed per rollup bucket or grid slot, and only
  * those sums are looked up in the edges (a Year chart makes 2,920 lookups, not one per pod and day);
  * whole locations read their location rows, one per location and bucket (ADR 0014), and on a grid
- * of whole 5-minute multiples (`fine`) their 5-minute rows stand in for raw readings.
+ * of whole 5-minute or minute multiples (`fine`) their 5-minute and minute rows stand in for raw
+ * readings (ADR 0031), so only the ragged ends under a minute are read raw.
  */
 function bucketUnionSql(
   plan: SourcePlan,
   podsWhere: string,
   params: SqlParam[],
   k: Keying,
-  fine: LocationRollup | undefined,
+  fine: readonly LocationRollup[],
 ): { sql: string; split: boolean } {
   const parts: string[] = [];
-  const { ends, middle } = fine ? splitFine(plan.raw, fine.ms) : { ends: plan.raw, middle: [] };
+  const { ends, middles } = splitLevels(plan.raw, fine);
   if (ends.length) parts.push(rawSql(allPodsIn(podsWhere), ends, params, k));
-  if (fine && middle.length)
+  if (middles.length)
     parts.push(
-      rawSql(`${ANY_REST} AND pod_id = ANY(${REST_PODS})`, middle, params, k),
-      locationSql(fine, middle, params, k),
+      rawSql(
+        `${ANY_REST} AND pod_id = ANY(${REST_PODS})`,
+        middles.flatMap((m) => m.spans),
+        params,
+        k,
+      ),
+      ...middles.map((m) => locationSql(m.level, m.spans, params, k)),
     );
   // Rollup rows lie inside one chart bucket each (meansByBucket checks), so they need no grid slot.
   const direct = { key: k.key };
@@ -121,7 +143,7 @@ function bucketUnionSql(
   }
   return {
     sql: parts.join(' UNION ALL '),
-    split: middle.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0,
+    split: middles.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0,
   };
 }
 
@@ -140,7 +162,7 @@ export interface BucketMean {
  * finds each row's bucket by binary search over the edges passed as one parameter. Hourly rollup
  * rows can stand in for raw ones when every inner edge is a whole UTC hour, since then each rollup
  * hour lies inside one bucket (daily rows likewise when every inner edge is a whole UTC day);
- * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or 5-minute location rows. Points
+ * otherwise (live, day, half-hour zones, sub-hour buckets) raw, or minute and 5-minute location rows. Points
  * come in bucket order (sensor types interleaved).
  */
 export async function meansByBucket(
@@ -175,10 +197,12 @@ export async function meansByBucket(
       return `date_bin($${at}::interval, ${time}, $${at + 1}::timestamptz)`;
     };
   }
-  // A 5-minute location row lies inside one grid slot when the grid is made of whole 5-minute buckets.
-  const { fiveMinutes } = LOCATION_ROLLUP;
-  const fineGrid = bucket.days === 0 && bucket.ms % fiveMinutes.ms === 0 && origin.getTime() % fiveMinutes.ms === 0;
-  const union = bucketUnionSql(plan, podsWhere, params, k, fineGrid ? fiveMinutes : undefined);
+  // A minute or 5-minute location row lies inside one grid slot when the grid is made of whole buckets of its level.
+  const fine =
+    bucket.days === 0
+      ? LOCATION_ROLLUPS.filter((l) => l.fromRaw && bucket.ms % l.ms === 0 && origin.getTime() % l.ms === 0).reverse()
+      : [];
+  const union = bucketUnionSql(plan, podsWhere, params, k, fine);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. Built by
   // concatenation, as json_build_array looked up its argument types for every point (2 of a Week

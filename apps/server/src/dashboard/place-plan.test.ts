@@ -46,7 +46,7 @@ describe('place plans', () => {
     },
   );
 
-  it("read a location's Day to date as its day row minus the empty 5-minute rows and raw readings after now", () => {
+  it("read a location's Day to date as its day row minus the empty 5-minute and minute rows and raw readings after now", () => {
     const now = new Date(Date.UTC(2025, 6, 10, 9, 7, 30));
     const terms = placeTerms({ from: new Date(Date.UTC(2025, 6, 10)), to: now }, now, LOCATION_ROLLUPS);
     const named = terms.map((t) => ({
@@ -57,12 +57,13 @@ describe('place plans', () => {
     expect(named).toEqual(
       expect.arrayContaining([
         { level: 'daily', weight: 1, first: [Date.UTC(2025, 6, 10), expect.any(Number)] },
-        { level: 'raw', weight: -1, first: [now.getTime(), Date.UTC(2025, 6, 10, 9, 10)] },
+        { level: 'raw', weight: -1, first: [now.getTime(), Date.UTC(2025, 6, 10, 9, 8)] },
+        { level: 'minute', weight: -1, first: [Date.UTC(2025, 6, 10, 9, 8), Date.UTC(2025, 6, 10, 9, 10)] },
         { level: 'fiveMinutes', weight: -1, first: [Date.UTC(2025, 6, 10, 9, 10), Date.UTC(2025, 6, 10, 10)] },
       ]),
     );
-    // A whole place's raw readings are at most the 5 minutes around each end.
+    // A whole location's raw readings are at most the minute around each end (ADR 0031).
     for (const term of terms.filter((t) => t.level === 'raw'))
-      for (const [lo, hi] of term.spans) expect(hi - lo).toBeLessThan(5 * 60_000);
+      for (const [lo, hi] of term.spans) expect(hi - lo).toBeLessThan(60_000);
   });
 });

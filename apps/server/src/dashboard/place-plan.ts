@@ -31,7 +31,7 @@ export interface PlaceTerm {
  * The pods' rollup plan for a window (planRollups: whole months, days and hours added or subtracted,
  * raw readings at the edges) in a place's tables (ADR 0029): a month is its days, and a span of raw
  * readings is read as the whole buckets of the place's levels below a day inside it (hours, then
- * 5 minutes where the place has them), raw readings only at its ragged ends. Every instant keeps its
+ * 5 minutes and minutes where the place has them), raw readings only at its ragged ends. Every instant keeps its
  * weight, so the plan stays exact; place rows are few, so their count is not worth planning for.
  * `levels` must hold an hourly and a daily level.
  */

@@ -2,11 +2,11 @@ import type { Queryable } from '../db/database';
 import { refreshLastReadings } from './last-readings';
 import {
   AREA_ROLLUPS,
-  LOCATION_ROLLUP,
   LOCATION_ROLLUPS,
   PLACE_ROLLUPS,
   PLACE_STALE,
   type PlaceRollup,
+  RAW_LOCATION_ROLLUPS,
   TYPE_COLUMNS,
 } from './rollup-tables';
 
@@ -15,7 +15,7 @@ import {
  * sum of the readings of the indoor pods its location or area holds now (an outdoor pod measures the
  * weather, not the building: docs/domain.md#consumption). Ingest adds to them in the batch's statement,
  * a pod's move carries its rows from one place to the other, a hand-deleted reading is taken off, and
- * retention drops the 5-minute location rows with the raw readings they come from; tests check them
+ * retention drops the minute and 5-minute location rows with the raw readings they come from; tests check them
  * against the pod rows.
  */
 
@@ -36,13 +36,14 @@ const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}
 /**
  * CTEs adding the rows of a CTE named `ins` (pod_id, sensor_type, value, created) to their pods'
  * locations and areas, in key order like the pod rollups (so concurrent statements cannot deadlock).
- * The readings are split by sensor kind once, into 5-minute rows per area; locations and coarser
- * buckets are summed from those. A pod moving meanwhile waits for this statement's transaction
+ * The readings are split by sensor kind once, into rows per area and minute (the finest location level);
+ * locations and coarser buckets are summed from those. A pod moving meanwhile waits for this statement's transaction
  * (movePodRollups), so the place read here is the one the pod's rows are filed under.
  */
+const FINEST = LOCATION_ROLLUPS[0] as PlaceRollup;
 export function placeUpserts(): string[] {
   const base = `place_rows AS MATERIALIZED (
-       SELECT p.location_id, p.area_id, ${LOCATION_ROLLUP.fiveMinutes.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
+       SELECT p.location_id, p.area_id, ${FINEST.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
        FROM ins i JOIN pod p ON p.id = i.pod_id AND NOT p.outdoor GROUP BY 1, 2, 3)`;
   const levels = (place: 'location' | 'area', rollups: readonly PlaceRollup[]) =>
     rollups.flatMap((level, i) => {
@@ -198,17 +199,18 @@ export async function removeReadingFromLocations(tx: Queryable, key: [number, st
 
 /**
  * CTEs taking the readings of a CTE named `gone` (pod_id, sensor_type, value, created), deleted raw
- * readings, off their pods' 5-minute location rows (the level built from raw readings). Hours and
- * days come from the pod rollups and are taken off with them (`shift`).
+ * readings, off their pods' location rows of the levels built from raw readings (minutes, 5 minutes).
+ * Hours and days come from the pod rollups and are taken off with them (`shift`).
  */
-export function fiveMinuteTakeOff(): string {
-  const level = LOCATION_ROLLUP.fiveMinutes;
-  return `location_gone AS (
+export function rawLevelsTakeOff(): string {
+  return RAW_LOCATION_ROLLUPS.map(
+    (level) => `location_gone_${level.name} AS (
      INSERT INTO ${level.table} AS r (location_id, bucket, ${columns})
      SELECT p.location_id, ${level.bucket('g.created')}, ${pivot('g.sensor_type', '-1', '-g.value')}
      FROM gone g JOIN pod p ON p.id = g.pod_id AND NOT p.outdoor GROUP BY 1, 2 ORDER BY 1, 2
      ${addOnConflict(level)}
-   )`;
+   )`,
+  ).join(', ');
 }
 
 /** Drops the location's rows that count nothing any more, at every level. */

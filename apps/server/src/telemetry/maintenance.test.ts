@@ -63,7 +63,7 @@ describe('maintenance', () => {
       [pod.id],
     );
     expect(hourly).toEqual({ n: 4, s: 111 });
-    // The 5-minute location rows are made of raw readings and go with them; hourly ones stay.
+    // The minute and 5-minute location rows are made of raw readings and go with them; hourly ones stay.
     const sumAt = async (table: string) =>
       (
         await t.db.query<{ n: number }>(
@@ -71,6 +71,10 @@ describe('maintenance', () => {
           [pod.id],
         )
       )[0]?.n;
-    expect([await sumAt('measurement_location_5min'), await sumAt('measurement_location_hourly')]).toEqual([2, 4]);
+    expect([
+      await sumAt('measurement_location_minute'),
+      await sumAt('measurement_location_5min'),
+      await sumAt('measurement_location_hourly'),
+    ]).toEqual([2, 2, 4]);
   });
 });

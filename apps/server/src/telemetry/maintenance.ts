@@ -3,7 +3,7 @@ import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, Queryable } from '../db/database';
 import { startRecurringJob } from '../recurring-job';
 import { makeWeeksAhead, retentionHorizonSql } from './measurement-partitions';
-import { LOCATION_ROLLUP } from './rollup-tables';
+import { RAW_LOCATION_ROLLUPS } from './rollup-tables';
 
 /** One pass at a time over every instance sharing the database ('GPMT'); other jobs have namespaces of their own. */
 const LOCK = { namespace: 0x47504d54, key: 1 };
@@ -12,7 +12,7 @@ const DROP_LOCK_TIMEOUT = '5s';
 
 /**
  * Housekeeping that runs at start and on a timer (docs/domain.md#retention): weeks of raw readings wholly past
- * RAW_RETENTION_DAYS are dropped (the rollups keep their history, except the 5-minute location rows, which are
+ * RAW_RETENTION_DAYS are dropped (the rollups keep their history, except the minute and 5-minute location rows, which are
  * made of raw readings), the weekly partitions are made ahead, and a CHECKPOINT keeps PGlite's write-ahead log
  * bounded.
  */
@@ -48,13 +48,13 @@ async function dropPastRetention(tx: Queryable, retentionDays: number) {
 
 /**
  * Drops every week that ends by `keptFrom` (a week boundary) and the older readings of measurement_before
- * (greenpod_measurement_drop_before), and the 5-minute location rows before it (built from raw readings; a
+ * (greenpod_measurement_drop_before), and the minute and 5-minute location rows before it (built from raw readings; a
  * moving pod's are rebuilt from them), so they stay the sums of the raw readings kept.
  */
 export async function dropRawBefore(tx: Queryable, keptFrom: Date) {
   // DROP waits for every statement reading measurement and queues new ones behind it: not for long.
   await tx.query(`SET LOCAL lock_timeout = '${DROP_LOCK_TIMEOUT}'`);
   const [row] = await tx.query<{ weeks: number }>('SELECT greenpod_measurement_drop_before($1) AS weeks', [keptFrom]);
-  await tx.query(`DELETE FROM ${LOCATION_ROLLUP.fiveMinutes.table} WHERE bucket < $1`, [keptFrom]);
+  for (const level of RAW_LOCATION_ROLLUPS) await tx.query(`DELETE FROM ${level.table} WHERE bucket < $1`, [keptFrom]);
   return { keptFrom, weeks: row?.weeks ?? 0 };
 }

@@ -19,7 +19,7 @@ const INSERT_SQL = `WITH input AS (
      AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.pod_id = input.pod_id AND ins.created = input.created AND ins.sensor_id = input.sensor_id)`;
 
 /**
- * Stores readings and updates the rollups (hourly, daily, monthly per pod; 5-minute, hourly, daily per
+ * Stores readings and updates the rollups (hourly, daily, monthly per pod; minute, 5-minute, hourly, daily per
  * location; hourly, daily per area; each pod's latest reading) in one statement, so they commit together.
  * ON CONFLICT DO NOTHING makes retries idempotent, and only readings actually inserted reach the rollups.
  * Returns the indexes of the rows not stored (already there): usually none, so the answer is small

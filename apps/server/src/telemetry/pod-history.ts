@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { dropEmptiedLocationRows, fiveMinuteTakeOff, lockPlaceRollups, shift } from './location-rollups';
+import { dropEmptiedLocationRows, lockPlaceRollups, rawLevelsTakeOff, shift } from './location-rollups';
 import { LAST_READINGS, POD_ROLLUPS } from './rollup-tables';
 
 /**
@@ -18,7 +18,7 @@ export async function stopPodIngest(tx: Queryable, podId: number): Promise<void>
 }
 
 /**
- * Deletes the pod's `limit` oldest raw readings (all with null), off the 5-minute location rows too; a batch
+ * Deletes the pod's `limit` oldest raw readings (all with null), off the minute and 5-minute location rows too; a batch
  * ends at a time, so it also takes the rest of its last moment's readings (one per sensor at most). By time,
  * not by id: each week's table finds the pod's readings up to a time in its (pod_id, created) key, where a
  * list of ids would be looked up in every week (ADR 0028).
@@ -30,7 +30,7 @@ export async function deleteReadingBatch(tx: Queryable, podId: number, limit: nu
     `WITH gone AS (
        DELETE FROM measurement WHERE pod_id = $1 ${limit === null ? '' : `AND created <= (${upTo})`}
        RETURNING pod_id, sensor_type, value, created
-     ), ${fiveMinuteTakeOff()}
+     ), ${rawLevelsTakeOff()}
      SELECT count(*)::int AS n FROM gone`,
     limit === null ? [podId] : [podId, limit],
   );

@@ -52,39 +52,58 @@ export const ROLLUP_TABLES = Object.fromEntries(POD_ROLLUPS.map((l) => [l.name, 
 >;
 
 /**
- * Sums over each place's current indoor pods (ADR 0014, and areas ADR 0029): one row per place and bucket,
- * a count and a sum column per sensor kind (`n_temperature`, `s_temperature`, ...). `key` is the place
- * column (the same name in `pod`). `podRows(pod)` is the (sensor_type, bucket, count, sum) rows of a pod
- * (an SQL expression) that its place's rows hold: the pod rollup for hours and days, its raw readings for
- * 5 minutes. Areas have no 5-minute rows: those go with the raw readings (RAW_RETENTION_DAYS), and
- * the cards read the few raw readings at an area's window edges instead.
+ * Sums over each place's current indoor pods (ADR 0014 for locations, 0029 for areas, 0031 for minutes): one
+ * row per place and bucket, a count and a sum column per sensor kind (`n_temperature`, `s_temperature`, ...).
+ * `key` is the place column (the same name in `pod`). `podRows(pod)` is the (sensor_type, bucket, count, sum)
+ * rows of a pod (an SQL expression) that its place's rows hold: the pod rollup for hours and days, its raw
+ * readings below an hour (`fromRaw`: minutes and 5 minutes, dropped with the raw readings at
+ * RAW_RETENTION_DAYS). Areas have no levels below an hour: the cards read the few raw readings at an area's
+ * window edges instead.
  */
 export interface PlaceRollup {
-  name: 'fiveMinutes' | 'hourly' | 'daily';
+  name: 'minute' | 'fiveMinutes' | 'hourly' | 'daily';
   key: 'location_id' | 'area_id';
   table: string;
   ms: number;
   bucket: (column: string) => string;
   podRows: (pod: string) => string;
+  fromRaw: boolean;
 }
 /** A location's rollup level (ADR 0014). */
 export type LocationRollup = PlaceRollup;
 
 const fromPodRollup = (rollup: PodRollup) => (pod: string) =>
   `SELECT sensor_type, bucket, count, sum FROM ${rollup.table} WHERE pod_id = ${pod}`;
-const fiveMinutes = (c: string) => `date_bin('5 minutes', ${c}, ${ORIGIN})`;
-const HOURLY = { ms: 3_600_000, bucket: POD_ROLLUP.hourly.bucket, podRows: fromPodRollup(POD_ROLLUP.hourly) };
-const DAILY = { ms: 86_400_000, bucket: POD_ROLLUP.daily.bucket, podRows: fromPodRollup(POD_ROLLUP.daily) };
-export const LOCATION_ROLLUPS: readonly PlaceRollup[] = [
-  {
-    name: 'fiveMinutes',
+/** A level below an hour, built from a pod's raw readings. */
+function rawLevel(name: 'minute' | 'fiveMinutes', table: string, width: string, ms: number): PlaceRollup {
+  const bucket = (c: string) => `date_bin('${width}', ${c}, ${ORIGIN})`;
+  return {
+    name,
     key: 'location_id',
-    table: 'measurement_location_5min',
-    ms: 5 * 60_000,
-    bucket: fiveMinutes,
+    table,
+    ms,
+    bucket,
     podRows: (pod) =>
-      `SELECT sensor_type, ${fiveMinutes('created')} AS bucket, count(*) AS count, sum(value) AS sum FROM measurement WHERE pod_id = ${pod} GROUP BY 1, 2`,
-  },
+      `SELECT sensor_type, ${bucket('created')} AS bucket, count(*) AS count, sum(value) AS sum FROM measurement WHERE pod_id = ${pod} GROUP BY 1, 2`,
+    fromRaw: true,
+  };
+}
+const HOURLY = {
+  ms: 3_600_000,
+  bucket: POD_ROLLUP.hourly.bucket,
+  podRows: fromPodRollup(POD_ROLLUP.hourly),
+  fromRaw: false,
+};
+const DAILY = {
+  ms: 86_400_000,
+  bucket: POD_ROLLUP.daily.bucket,
+  podRows: fromPodRollup(POD_ROLLUP.daily),
+  fromRaw: false,
+};
+/** The location levels, finest first. */
+export const LOCATION_ROLLUPS: readonly PlaceRollup[] = [
+  rawLevel('minute', 'measurement_location_minute', '1 minute', 60_000),
+  rawLevel('fiveMinutes', 'measurement_location_5min', '5 minutes', 5 * 60_000),
   { name: 'hourly', key: 'location_id', table: 'measurement_location_hourly', ...HOURLY },
   { name: 'daily', key: 'location_id', table: 'measurement_location_daily', ...DAILY },
 ];
@@ -92,6 +111,8 @@ export const LOCATION_ROLLUP = Object.fromEntries(LOCATION_ROLLUPS.map((l) => [l
   PlaceRollup['name'],
   PlaceRollup
 >;
+/** The location levels built from raw readings (and dropped with them), finest first. */
+export const RAW_LOCATION_ROLLUPS = LOCATION_ROLLUPS.filter((l) => l.fromRaw);
 /** The area levels, finest first. */
 export const AREA_ROLLUPS: readonly PlaceRollup[] = [
   { name: 'hourly', key: 'area_id', table: 'measurement_area_hourly', ...HOURLY },
