@@ -15,25 +15,23 @@ import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span 
 const HOUR = 3_600_000;
 
 /**
- * The pods of a chart, found inside its statement: `p` (every pod), `whole` (locations all of whose
- * indoor pods, the ones their rollups hold, are in `p`, rows not marked stale: migration 029) and `rest`
- * (the pods of `p` outside them). Rollup rows come per location for `whole` and per pod for `rest`
+ * The pods of a chart, found inside its statement: `whole` (the locations all of whose indoor pods, the ones
+ * their rollups hold, the chart reads: PodSet.wholeLocations, rows not marked stale: migration 029) and `rest`
+ * (the chart's pods outside them). Rollup rows come per location for `whole` and per pod for `rest`
  * (ADR 0014); the raw readings of `whole` only where no location rows stand in for them. Without `split`
  * (a chart of raw readings only) none: its raw readings choose their pods themselves (allPodsIn).
  *
- * Performance (docs/performance.md#charts-of-whole-places-the-pod-set): `p` reads each pod row once, with
- * the location and kind that `whole` and `rest` need, and a location is whole when it has as many indoor
- * pods in `p` as in all (one index count per location). Matching every pod of each location against `p`
- * cost 3-4 ms of a chart of 1,000 pods.
+ * Performance (docs/performance.md#charts-of-whole-places-the-pod-set): whole locations are decided from the
+ * caller's scope and filter, not by counting each location's pods in the chart's (0.8-1 ms of a chart of
+ * 1,000 pods, a third of a Live chart's); `rest` reads each chosen pod row once.
  */
-function chartPodsSql(podsWhere: string, split: boolean): string {
+function chartPodsSql(podsWhere: string, wholeLocations: string, split: boolean): string {
   if (!split) return '';
-  return `WITH p AS MATERIALIZED (SELECT t.id, t.location_id, t.outdoor FROM pod t WHERE ${podsWhere}),
-    whole AS MATERIALIZED (
-      SELECT c.location_id FROM (SELECT location_id, count(*) AS n FROM p WHERE NOT outdoor GROUP BY 1) c
-      WHERE c.location_id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')
-        AND c.n = (SELECT count(*) FROM pod t WHERE t.location_id = c.location_id AND NOT t.outdoor)),
-    rest AS MATERIALIZED (SELECT id FROM p WHERE location_id NOT IN (SELECT location_id FROM whole))`;
+  return `WITH whole AS MATERIALIZED (
+      SELECT w.id AS location_id FROM (${wholeLocations}) w
+      WHERE w.id NOT IN (SELECT place_id FROM ${PLACE_STALE} WHERE key = 'location_id')),
+    rest AS MATERIALIZED (
+      SELECT t.id FROM pod t WHERE ${podsWhere} AND t.location_id NOT IN (SELECT location_id FROM whole))`;
 }
 /**
  * Raw readings of every chosen pod: the pod table's own rows under the chart's condition, whose ids PostgreSQL
@@ -182,7 +180,7 @@ export async function meansByBucket(
   const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: dayAligned }) : rawOnly(window);
   const params: SqlParam[] = [];
   // The pods are found inside the statement (one round trip, not two).
-  const podsWhere = pods(params);
+  const podsWhere = pods.where(params);
   params.push(edges.map((e) => e.toISOString()));
   const edgesParam = `$${params.length}::timestamptz[]`;
   const k: Keying = { key: (time) => `width_bucket(${time}, ${edgesParam})` };
@@ -210,7 +208,7 @@ export async function meansByBucket(
   // text that reads back to the same double, so nothing is lost on the way; sensor types are the
   // fixed kinds, which need no escaping.
   const [result] = await db.query<{ points: string }>(
-    `${chartPodsSql(podsWhere, union.split)}
+    `${chartPodsSql(podsWhere, union.split ? pods.wholeLocations(params) : '', union.split)}
      SELECT '[' || coalesce(string_agg('["' || sensor_type || '",' || k || ',' || avg || ']', ',' ORDER BY k), '') || ']' AS points
      FROM (SELECT sensor_type, k, sum(s) / sum(n) AS avg FROM (${union.sql}) u GROUP BY 1, 2 HAVING sum(n) > 0) points`,
     params,

@@ -15,7 +15,7 @@ import { cardLimits } from './card-limits';
 import { cardLevelOf, listCards } from './cards';
 import { meansByBucket } from './chart-query';
 import { countQuery, graphQuery, placeOf, readStatQuery, statAllQuery, windowOf } from './dashboard-params';
-import { checkPlaces, dashboardClient, podsUnderWhere } from './dashboard-scope';
+import { chartPods, checkPlaces, dashboardClient } from './dashboard-scope';
 import { areaPodCounts, podCounts } from './place-counts';
 import { planBuckets } from './window';
 
@@ -116,12 +116,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
       const chart = planBuckets(window, tz);
       const { edges } = chart;
       const data: GraphData = {};
-      for (const row of await meansByBucket(
-        app.db,
-        (params) => podsUnderWhere(caller.scope, filter, params, { indoorOnly: true }),
-        window,
-        chart,
-      )) {
+      for (const row of await meansByBucket(app.db, chartPods(caller.scope, filter), window, chart)) {
         const start = edges[row.bucket - 1];
         if (!start) continue;
         const series = data[row.sensorType] ?? [];

@@ -2,6 +2,7 @@ import { getResource, type ResourceName, type Scope } from '@greenpod/contracts'
 import { compileSelect, scopeClause } from '../crud/select';
 import type { Queryable, SqlParam } from '../db/database';
 import { notFound } from '../http/errors';
+import type { PodSet } from './readings-query';
 
 /**
  * Subqueries yielding the ids of the locations, areas and pods a caller may see on a dashboard.
@@ -120,6 +121,24 @@ export function podsUnderSql(
   opts: { indoorOnly?: boolean } = {},
 ): string {
   return `SELECT t.id FROM pod t WHERE ${podsUnderWhere(scope, f, params, opts)}`;
+}
+
+/**
+ * A chart's pods under a filter (indoor only, as podsUnderWhere's `indoorOnly`) and the locations all of whose
+ * indoor pods they are: the locations the caller sees whole (bound at the location or above) that the filter
+ * takes whole (no area or pod named). Decided from the places, not by counting each location's pods.
+ */
+export function chartPods(scope: Scope, f: PlaceFilter): PodSet {
+  return {
+    where: (params) => podsUnderWhere(scope, f, params, { indoorOnly: true }),
+    wholeLocations: (params) => {
+      if (f.areaId !== undefined || f.podId !== undefined) return 'SELECT NULL::int AS id WHERE false';
+      const where = [`t.id IN (${whollyVisibleSql(scope, 'location', params)})`];
+      if (f.clientId !== undefined) where.push(`t.client_id = $${params.push(f.clientId)}`);
+      if (f.locationId !== undefined) where.push(`t.id = $${params.push(f.locationId)}`);
+      return `SELECT t.id FROM location t WHERE ${where.join(' AND ')}`;
+    },
+  };
 }
 
 /** podsUnderSql's condition alone, on a pod row named `t` (a statement that wants more of the pod than its id). */

@@ -197,6 +197,33 @@ describe('graph against a plain-SQL oracle', () => {
     }
   });
 
+  it("a client's chart reads that client's locations only, on every source of readings", async () => {
+    // Every location of the other client is whole to an administrator too: its rows must stay out.
+    const other = await buildEstate(t, 1);
+    const clientId = estate.ctx.client as number;
+    const readings = [...estate.pods, ...other.pods].flatMap((p, i) =>
+      Array.from({ length: 40 }, (_, j) => ({
+        podId: p.id,
+        sensorType: 'TEMPERATURE',
+        value: 100 * (i + 1) + j,
+        created: new Date(END - j * 7 * HOUR - i * 60_000 - (j % 3) * 20_000),
+      })),
+    );
+    await replaceReadings(t, estate, readings);
+    const mine = estate.pods.map((p) => p.id);
+    // Minute location rows beside raw ends (20 minutes), 5-minute rows (3 days), hourly and daily rows.
+    for (const length of [20 * 60_000, 3 * DAY, 8 * DAY, 31 * DAY]) {
+      const w = { from: new Date(END - length - 17_000), to: new Date(END) };
+      const query = `fromValue=${encodeURIComponent(formatWireTime(w.from))}&toValue=${encodeURIComponent(formatWireTime(w.to))}&tz=UTC&clientId=${clientId}`;
+      const res = await t.call('GET', `/api/graph?${query}`, { token: t.adminToken });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { bucket } = planBuckets(w, 'UTC');
+      const expected = await oracle(w.from, w.to, 'UTC', bucket.ms, mine);
+      expect(Object.keys(expected)).not.toHaveLength(0);
+      expect(res.body.data, query).toEqual(expected);
+    }
+  });
+
   it('answers live windows, 400 to bad input and 404 to an unknown pod', async () => {
     const pod = estate.pods[0] as Estate['pods'][number];
     await replaceReadings(t, estate, [

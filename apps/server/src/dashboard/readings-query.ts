@@ -60,5 +60,12 @@ export async function sumsByPod(
   return rows.map((r) => ({ podId: r.pod_id, sensorType: r.sensor_type, n: r.n, s: r.s }));
 }
 
-/** A condition on a pod row named `t` that chooses the pods, adding the parameters it uses. */
-export type PodSet = (params: SqlParam[]) => string;
+/**
+ * The pods a chart reads: `where`, a condition on a pod row named `t` choosing them, and `wholeLocations`, a
+ * subquery yielding (`id`) locations every indoor pod of which it chooses (their location rows, ADR 0014, hold
+ * just those pods); each adds the parameters it uses.
+ */
+export interface PodSet {
+  where: (params: SqlParam[]) => string;
+  wholeLocations: (params: SqlParam[]) => string;
+}

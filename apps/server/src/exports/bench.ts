@@ -14,7 +14,7 @@ export { loadConfig } from '../config';
 export { measurementRollupTotal } from '../crud/measurement-total';
 export { listCards } from '../dashboard/cards';
 export { meansByBucket } from '../dashboard/chart-query';
-export { podsUnderWhere } from '../dashboard/dashboard-scope';
+export { chartPods } from '../dashboard/dashboard-scope';
 export { sumsByPod } from '../dashboard/readings-query';
 export { planBuckets, resolveWindow } from '../dashboard/window';
 export { type Database, openPglite, openPostgres, type Queryable } from '../db/database';
