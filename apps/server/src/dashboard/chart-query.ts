@@ -172,11 +172,12 @@ export async function meansByBucket(
   const { bucket, edges } = chart;
   if (edges.length < 2) return [];
   const span = window.to.getTime() - window.from.getTime();
-  const aligned = edges.slice(1, -1).every((e) => e.getTime() % HOUR === 0);
+  const inner = edges.slice(1, -1);
+  const aligned = inner.every((e) => e.getTime() % HOUR === 0);
   // Performance (bench/query): when every inner edge is a whole UTC day too (day buckets in UTC, as
   // a Year chart has), each daily rollup row also lies inside one bucket, so whole days can come from
   // the daily rollup (1 row per pod and type a day) rather than 24 hourly rows, exactly as stat-all.
-  const dayAligned = aligned && edges.slice(1, -1).every((e) => e.getTime() % DAY === 0);
+  const dayAligned = aligned && inner.every((e) => e.getTime() % DAY === 0);
   const plan = span > RAW_ONLY_MS && aligned ? planSources(window, { daily: dayAligned }) : rawOnly(window);
   const params: SqlParam[] = [];
   // The pods are found inside the statement (one round trip, not two).
@@ -195,11 +196,11 @@ export async function meansByBucket(
       return `date_bin($${at}::interval, ${time}, $${at + 1}::timestamptz)`;
     };
   }
-  // A minute or 5-minute location row lies inside one grid slot when the grid is made of whole buckets of its level.
-  const fine =
-    bucket.days === 0
-      ? LOCATION_ROLLUPS.filter((l) => l.fromRaw && bucket.ms % l.ms === 0 && origin.getTime() % l.ms === 0).reverse()
-      : [];
+  // A minute or 5-minute location row lies inside one chart bucket when every inner edge is a whole bucket of its
+  // level: a fixed grid of such buckets, or day buckets whose local midnights are (every zone's offset is whole
+  // minutes, and nearly every one whole quarter hours). Performance (bench/soak): a Year chart read the readings
+  // after the last whole hour raw, minutes' worth of every pod's while they streamed in.
+  const fine = LOCATION_ROLLUPS.filter((l) => l.fromRaw && inner.every((e) => e.getTime() % l.ms === 0)).reverse();
   const union = bucketUnionSql(plan, podsWhere, params, k, fine);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. Built by
