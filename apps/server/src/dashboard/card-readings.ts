@@ -81,10 +81,10 @@ export function cardReadingsSql(
   const place = levels ? placeSumsSql(levels, window, now, params) : undefined;
   return `whole AS MATERIALIZED (${whole}),
     decided AS MATERIALIZED (
-      SELECT t.${column} AS card, t.voltage, ${state} AS state, count(*) AS pods,
-        array_agg(t.id) FILTER (WHERE (${state}) & ${openBits} <> 0) AS open
-      FROM pod t LEFT JOIN ${LAST_READINGS} l ON l.pod_id = t.id
-      WHERE t.${column} IN (SELECT id FROM whole) AND ${cards.where} GROUP BY 1, 2, 3),
+      SELECT card, voltage, state, count(*) AS pods, array_agg(id) FILTER (WHERE state & ${openBits} <> 0) AS open
+      FROM (SELECT t.id, t.${column} AS card, t.voltage, ${state} AS state
+            FROM pod t LEFT JOIN ${LAST_READINGS} l ON l.pod_id = t.id
+            WHERE t.${column} IN (SELECT id FROM whole) AND ${cards.where}) x GROUP BY 1, 2, 3),
     opened AS MATERIALIZED (
       SELECT t.id, t.${column} AS card, t.voltage, false AS whole, ${TYPE_COLUMNS.map((c) => `true AS ${unsure(c)}`).join(', ')}
       FROM pod t WHERE t.${column} IN (SELECT id FROM page WHERE id NOT IN (SELECT id FROM whole)) AND ${cards.where}
