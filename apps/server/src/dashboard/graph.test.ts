@@ -45,15 +45,18 @@ async function oracle(from: Date, to: Date, tz: string, bucketMs: number, pods: 
   return out;
 }
 
+/** A reading of one of the estate's pods, at a whole second from `from` to just before END. */
+const readingAfter = (from: number) =>
+  fc.record({
+    podId: fc.constantFrom(...estate.pods.map((p) => p.id)),
+    sensorType: fc.constantFrom('TEMPERATURE', 'WATER_FLOW'),
+    value: fc.integer({ min: -100, max: 3000 }),
+    created: fc.integer({ min: from, max: END - 1 }).map((ms) => new Date(ms - (ms % 1000))),
+  });
+
 describe('graph against a plain-SQL oracle', () => {
   it('equals date_bin buckets of raw readings for random data, zones and windows', async () => {
-    const pods = estate.pods.map((p) => p.id);
-    const reading = fc.record({
-      podId: fc.constantFrom(...pods),
-      sensorType: fc.constantFrom('TEMPERATURE', 'WATER_FLOW'),
-      value: fc.integer({ min: -100, max: 3000 }),
-      created: fc.integer({ min: END - SPAN, max: END - 1 }).map((ms) => new Date(ms - (ms % 1000))),
-    });
+    const reading = readingAfter(END - SPAN);
     const window = fc
       .tuple(
         fc.integer({ min: END - SPAN, max: END }),
@@ -96,13 +99,7 @@ describe('graph against a plain-SQL oracle', () => {
   it("a live window's minutes (and a year's last hour) come from the minute rows, ragged seconds from raw readings (ADR 0031)", async () => {
     // Readings dense in the last 45 minutes, windows of 10 to 60 minutes from any second: 1-minute buckets,
     // whose whole minutes a whole location reads from its minute rows, and an area from its pods' readings.
-    const pods = estate.pods.map((p) => p.id);
-    const reading = fc.record({
-      podId: fc.constantFrom(...pods),
-      sensorType: fc.constantFrom('TEMPERATURE', 'WATER_FLOW'),
-      value: fc.integer({ min: -100, max: 3000 }),
-      created: fc.integer({ min: END - 45 * 60_000, max: END - 1 }).map((ms) => new Date(ms - (ms % 1000))),
-    });
+    const reading = readingAfter(END - 45 * 60_000);
     const window = fc
       .tuple(
         fc.integer({ min: END - 50 * 60_000, max: END - 5 * 60_000 }),
