@@ -15,7 +15,6 @@ import {
   addReadingToRollups,
   type Database,
   dropRawBefore,
-  LOCATION_ROLLUPS,
   makeWeeks,
   measurementRollupTotal,
   migrate,
@@ -23,6 +22,7 @@ import {
   openPostgres,
   POD_ROLLUPS,
   type Queryable,
+  RAW_LOCATION_ROLLUPS,
   removeReadingFromRollups,
   weekPartitions,
 } from '@greenpod/server/bench';
@@ -122,9 +122,7 @@ const [oldest] = await weekPartitions(db);
 if (!oldest) throw new Error('no week partition: load readings first');
 const [week] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${oldest.name}"`);
 // The location levels built from raw readings go with them, as dropRawBefore drops them.
-const fine = LOCATION_ROLLUPS.filter((l) => l.fromRaw).map(
-  (l, i) => `fine_${i} AS (DELETE FROM ${l.table} WHERE bucket < $1)`,
-);
+const fine = RAW_LOCATION_ROLLUPS.map((l, i) => `fine_${i} AS (DELETE FROM ${l.table} WHERE bucket < $1)`);
 const deleteMs = await rolledBack(db, (tx) =>
   tx.query(
     `WITH gone AS (DELETE FROM measurement WHERE created < $1 RETURNING 1), ${fine.join(', ')}

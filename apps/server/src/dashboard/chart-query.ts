@@ -2,13 +2,13 @@ import type { TimeWindow } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import {
   LOCATION_ROLLUP,
-  LOCATION_ROLLUPS,
   type LocationRollup,
   PLACE_STALE,
   POD_ROLLUP,
+  RAW_LOCATION_ROLLUPS,
   TYPE_COLUMNS,
 } from '../telemetry/rollup-tables';
-import { splitFine } from './place-plan';
+import { splitLevels } from './place-plan';
 import { type PodSet, spansSql } from './readings-query';
 import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span } from './window';
 
@@ -82,21 +82,6 @@ function locationSql(level: LocationRollup, spans: readonly Span[], params: SqlP
       SELECT greatest(1, ${k.key(k.slot ? k.slot('bucket') : 'bucket')}) AS k, ${sums} FROM ${level.table}
       WHERE location_id = ANY(${WHOLE_LOCATIONS}) AND ${spansSql('bucket', spans, params)} GROUP BY 1) r
     CROSS JOIN LATERAL (VALUES ${unpivot}) AS t(sensor_type, n, s) WHERE t.n > 0`;
-}
-
-/**
- * The raw spans split into the whole buckets of `fine` (location levels below an hour, coarsest first),
- * each level taking what the coarser ones left, and the ragged ends left to raw readings.
- */
-function splitLevels(raw: readonly Span[], fine: readonly LocationRollup[]) {
-  let ends: readonly Span[] = raw;
-  const middles: { level: LocationRollup; spans: Span[] }[] = [];
-  for (const level of fine) {
-    const split = splitFine(ends, level.ms);
-    if (split.middle.length) middles.push({ level, spans: split.middle });
-    ends = split.ends;
-  }
-  return { ends, middles };
 }
 
 /**
@@ -200,7 +185,7 @@ export async function meansByBucket(
   // level: a fixed grid of such buckets, or day buckets whose local midnights are (every zone's offset is whole
   // minutes, and nearly every one whole quarter hours). Performance (bench/soak): a Year chart read the readings
   // after the last whole hour raw, minutes' worth of every pod's while they streamed in.
-  const fine = LOCATION_ROLLUPS.filter((l) => l.fromRaw && inner.every((e) => e.getTime() % l.ms === 0)).reverse();
+  const fine = RAW_LOCATION_ROLLUPS.filter((l) => inner.every((e) => e.getTime() % l.ms === 0)).reverse();
   const union = bucketUnionSql(plan, podsWhere, params, k, fine);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. Built by

@@ -20,6 +20,21 @@ export function splitFine(spans: readonly Span[], ms: number) {
   return { ends, middle };
 }
 
+/**
+ * Spans split into the whole buckets of `levels` (coarsest first), each level taking what the coarser ones
+ * left, and the ragged ends left to raw readings.
+ */
+export function splitLevels(spans: readonly Span[], levels: readonly PlaceRollup[]) {
+  let ends: readonly Span[] = spans;
+  const middles: { level: PlaceRollup; spans: Span[] }[] = [];
+  for (const level of levels) {
+    const split = splitFine(ends, level.ms);
+    if (split.middle.length) middles.push({ level, spans: split.middle });
+    ends = split.ends;
+  }
+  return { ends, middles };
+}
+
 /** Rows of a place level (or raw readings) whose bucket starts in one of `spans`, counted `weight` times. */
 export interface PlaceTerm {
   level: PlaceRollup | 'raw';
@@ -55,13 +70,9 @@ export function placeTerms(window: TimeWindow, now: Date, levels: readonly Place
     if (term.tier === 'monthly' || term.tier === 'daily') add(level('daily'), term.weight, term.spans);
     else if (term.tier === 'hourly') add(level('hourly'), term.weight, term.spans);
     else {
-      let rest: readonly Span[] = term.spans;
-      for (const l of fine) {
-        const { ends, middle } = splitFine(rest, l.ms);
-        add(l, term.weight, middle);
-        rest = ends;
-      }
-      add('raw', term.weight, rest);
+      const { ends, middles } = splitLevels(term.spans, fine);
+      for (const m of middles) add(m.level, term.weight, m.spans);
+      add('raw', term.weight, ends);
     }
   }
   return [...terms.values()];

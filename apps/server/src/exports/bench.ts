@@ -35,4 +35,4 @@ export { addPodRowsSql, buildPlacesFromPods } from '../telemetry/location-rollup
 export { dropRawBefore } from '../telemetry/maintenance';
 export { makeWeeks, weekPartitions } from '../telemetry/measurement-partitions';
 export { addReadingToRollups, removeReadingFromRollups } from '../telemetry/rollup-edits';
-export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS } from '../telemetry/rollup-tables';
+export { DERIVED_TABLES, LOCATION_ROLLUPS, POD_ROLLUPS, RAW_LOCATION_ROLLUPS } from '../telemetry/rollup-tables';

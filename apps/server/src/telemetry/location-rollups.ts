@@ -33,6 +33,8 @@ const pivot = (type: string, n: string, s: string) =>
 /** The count and sum columns of place rows summed again (a coarser bucket or place). */
 const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}) AS ${c.s}`).join(', ');
 
+const FINEST = LOCATION_ROLLUPS[0] as PlaceRollup;
+
 /**
  * CTEs adding the rows of a CTE named `ins` (pod_id, sensor_type, value, created) to their pods'
  * locations and areas, in key order like the pod rollups (so concurrent statements cannot deadlock).
@@ -40,7 +42,6 @@ const resum = TYPE_COLUMNS.map((c) => `sum(${c.n})::bigint AS ${c.n}, sum(${c.s}
  * locations and coarser buckets are summed from those. A pod moving meanwhile waits for this statement's transaction
  * (movePodRollups), so the place read here is the one the pod's rows are filed under.
  */
-const FINEST = LOCATION_ROLLUPS[0] as PlaceRollup;
 export function placeUpserts(): string[] {
   const base = `place_rows AS MATERIALIZED (
        SELECT p.location_id, p.area_id, ${FINEST.bucket('i.created')} AS bucket, ${pivot('i.sensor_type', '1', 'i.value')}
