@@ -39,13 +39,18 @@ describe('the dashboard', () => {
     const location = (await first.getAttribute('aria-label')) ?? '';
     await first.getByRole('link', { name: 'See Areas' }).click();
     await fresh.waitForURL(/\/location\/\d+/);
-    await fresh.getByRole('heading', { name: location }).waitFor();
+    // The page's heading is level 2; each card's title is a level-3 heading, so the location's own card on the
+    // page just left would match a heading wait without a level (and the first card read would be that card).
+    await fresh.getByRole('heading', { name: location, level: 2 }).waitFor();
 
-    const area = cards(fresh).first();
+    const area = cards(fresh)
+      .filter({ has: fresh.getByRole('link', { name: 'See Pods' }) })
+      .first();
+    await area.waitFor();
     const areaTitle = (await area.getAttribute('aria-label')) ?? '';
     await area.getByRole('link', { name: 'See Pods' }).click();
     await fresh.waitForURL(/\/location\/\d+\/area\/\d+/);
-    await fresh.getByRole('heading', { name: areaTitle }).waitFor();
+    await fresh.getByRole('heading', { name: areaTitle, level: 2 }).waitFor();
     // Pods are the last level: their cards have no button (the area cards stay on screen until the pods arrive).
     await expect
       .poll(() => fresh.getByRole('link', { name: /^See (Areas|Pods)$/ }).count(), { timeout: 15_000 })
