@@ -3,6 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database';
 
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  it('runs statements started together in a transaction one at a time on its connection, in order', async () => {
+    const db = await openTestDatabase();
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      // A failed statement does not stop the queue: the one after it still runs, after it (so it meets the
+      // aborted transaction).
+      const settled = await db.transaction((tx) => Promise.allSettled([tx.query('SELECT 1/0'), tx.query('SELECT 1')]));
+      expect(settled.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual([
+        expect.stringContaining('division by zero'),
+        expect.stringContaining('current transaction is aborted'),
+      ]);
+      const rows = await db.transaction(async (tx) => {
+        await tx.query('CREATE TEMP TABLE turn (n int) ON COMMIT DROP');
+        await Promise.all([1, 2, 3, 4].map((n) => tx.query('INSERT INTO turn VALUES ($1)', [n])));
+        return tx.query<{ n: number }>('SELECT n FROM turn ORDER BY ctid');
+      });
+      expect(rows.map((r) => r.n)).toEqual([1, 2, 3, 4]);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await db.drop();
+    }
+  });
+
   it('survives the server closing an idle connection, and reconnects', async () => {
     const db = await openTestDatabase();
     const [me] = await db.query<{ pid: number; db: string }>(

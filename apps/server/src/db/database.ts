@@ -102,6 +102,16 @@ export function wrapPglite(db: PGlite): Database {
 
 const PREPARED_USES = 10_000;
 
+/** Runs the tasks given to it one after another, in the order given, whatever each one's outcome. */
+function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const next = last.then(task, task);
+    last = next.catch(() => {});
+    return next;
+  };
+}
+
 export async function openPostgres(url: string): Promise<Database> {
   // JIT off: the app's statements are short, but a dashboard read's estimate can pass
   // jit_above_cost, and compiling it then took 120 ms of a 10 ms Month chart (bench/query).
@@ -145,12 +155,15 @@ export async function openPostgres(url: string): Promise<Database> {
       const lost = () => {};
       client.on('error', lost);
       let broken: unknown;
+      // Callers may start several statements of a transaction at once (Promise.all); one connection runs
+      // one at a time anyway, and pg deprecates queueing them itself (gone in pg 9), so they queue here.
+      const inTurn = oneAtATime();
       try {
         await run(client, 'BEGIN');
         const out = await fn({
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params) => inTurn(() => run(client, sql, params)),
           // Without parameters pg sends the simple query protocol, which takes several statements.
-          exec: async (script) => void (await client.query(script).catch(rethrowUnavailable)),
+          exec: (script) => inTurn(async () => void (await client.query(script).catch(rethrowUnavailable))),
         });
         await run(client, 'COMMIT');
         return out;
