@@ -301,7 +301,7 @@ const statAll = (db: Database, window: TimeWindow) =>
 /** What GET /api/graph does with the database, every visible pod, series built as the route does. */
 async function graph(db: Database, window: TimeWindow) {
   const chart = planBuckets(window, TZ);
-  return meansByBucket(db, chartPods(SCOPE, {}), window, chart);
+  return meansByBucket(db, chartPods(SCOPE, {}), window, chart, NOW);
 }
 
 /** The plain raw-reading SQL for the same answers; time bounds are parameters here too. */

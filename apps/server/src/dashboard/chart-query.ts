@@ -8,7 +8,7 @@ import {
   RAW_LOCATION_ROLLUPS,
   TYPE_COLUMNS,
 } from '../telemetry/rollup-tables';
-import { splitLevels } from './place-plan';
+import { splitEnds } from './place-plan';
 import { type PodSet, spansSql } from './readings-query';
 import { type Bucket, DAY, planSources, RAW_ONLY_MS, type SourcePlan, type Span } from './window';
 
@@ -46,6 +46,9 @@ const REST_PODS = 'ARRAY(SELECT id FROM rest)';
  */
 const ANY_REST = 'EXISTS (SELECT 1 FROM rest)';
 const WHOLE_LOCATIONS = 'ARRAY(SELECT location_id FROM whole)';
+/** The chosen pods of whole locations: the pods their location rows hold. */
+const wholePodsIn = (podsWhere: string) =>
+  `pod_id IN (SELECT t.id FROM pod t WHERE ${podsWhere} AND t.location_id IN (SELECT location_id FROM whole))`;
 
 /** How a row's time becomes its chart bucket: through a grid slot (fixed widths) or directly (days). */
 interface Keying {
@@ -54,14 +57,20 @@ interface Keying {
   slot?: (time: string) => string;
 }
 
-/** Raw readings of the pods `podsIn` (a condition on a reading) chooses. */
-function rawSql(podsIn: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
+/**
+ * Raw readings of the pods `podsIn` (a condition on a reading) chooses. `minus`: subtracted from the rows of the
+ * `minus`-wide location buckets holding them, so keyed by those buckets' starts, which lie in the chart's
+ * buckets where the readings themselves may lie outside the window (splitEnds).
+ */
+function rawSql(podsIn: string, spans: readonly Span[], params: SqlParam[], k: Keying, minus?: LocationRollup): string {
   const where = `${podsIn} AND ${spansSql('created', spans, params)}`;
+  const time = minus ? `date_bin(interval '${minus.ms / 1000} seconds', created, timestamptz 'epoch')` : 'created';
+  const sign = minus ? '-' : '';
+  // A clipped first bucket's rows key before `from`, where the lookup gives 0 (date_bin, or a minus bucket's start).
   if (!k.slot)
-    return `SELECT sensor_type, ${k.key('created')} AS k, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
-  // date_bin puts the clipped first bucket's readings before `from`, where the lookup gives 0.
+    return `SELECT sensor_type, greatest(1, ${k.key(time)}) AS k, ${sign}count(*)::float8 AS n, ${sign}sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2`;
   return `SELECT sensor_type, greatest(1, ${k.key('slot')}) AS k, sum(n) AS n, sum(s) AS s FROM (
-      SELECT sensor_type, ${k.slot('created')} AS slot, count(*)::float8 AS n, sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2) r GROUP BY 1, 2`;
+      SELECT sensor_type, ${k.slot(time)} AS slot, ${sign}count(*)::float8 AS n, ${sign}sum(value) AS s FROM measurement WHERE ${where} GROUP BY 1, 2) r GROUP BY 1, 2`;
 }
 
 function podRollupSql(table: string, spans: readonly Span[], params: SqlParam[], k: Keying): string {
@@ -98,19 +107,27 @@ function bucketUnionSql(
   params: SqlParam[],
   k: Keying,
   fine: readonly LocationRollup[],
+  now: Date,
 ): { sql: string; split: boolean } {
   const parts: string[] = [];
-  const { ends, middles } = splitLevels(plan.raw, fine);
+  const { ends, middles, back } = splitEnds(plan.raw, fine, now.getTime());
   if (ends.length) parts.push(rawSql(allPodsIn(podsWhere), ends, params, k));
-  if (middles.length)
+  // The pods outside whole locations read raw every span the location rows cover.
+  const covered = [...middles.flatMap((m) => m.spans), ...back.map((b) => b.end)];
+  if (covered.length) parts.push(rawSql(`${ANY_REST} AND pod_id = ANY(${REST_PODS})`, covered, params, k));
+  const rows = new Map<LocationRollup, Span[]>(middles.map((m) => [m.level, [...m.spans]]));
+  for (const b of back) rows.set(b.level, [...(rows.get(b.level) ?? []), b.bucket]);
+  for (const [level, spans] of rows) parts.push(locationSql(level, spans, params, k));
+  const [first] = back;
+  if (first)
     parts.push(
       rawSql(
-        `${ANY_REST} AND pod_id = ANY(${REST_PODS})`,
-        middles.flatMap((m) => m.spans),
+        wholePodsIn(podsWhere),
+        back.flatMap((b) => b.minus),
         params,
         k,
+        first.level,
       ),
-      ...middles.map((m) => locationSql(m.level, m.spans, params, k)),
     );
   // Rollup rows lie inside one chart bucket each (meansByBucket checks), so they need no grid slot.
   const direct = { key: k.key };
@@ -126,7 +143,7 @@ function bucketUnionSql(
   }
   return {
     sql: parts.join(' UNION ALL '),
-    split: middles.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0,
+    split: covered.length > 0 || plan.hourly.length > 0 || plan.daily.length > 0,
   };
 }
 
@@ -153,6 +170,7 @@ export async function meansByBucket(
   pods: PodSet,
   window: TimeWindow,
   chart: { bucket: Bucket; edges: readonly Date[] },
+  now: Date,
 ): Promise<BucketMean[]> {
   const { bucket, edges } = chart;
   if (edges.length < 2) return [];
@@ -186,7 +204,7 @@ export async function meansByBucket(
   // minutes, and nearly every one whole quarter hours). Performance (bench/soak): a Year chart read the readings
   // after the last whole hour raw, minutes' worth of every pod's while they streamed in.
   const fine = RAW_LOCATION_ROLLUPS.filter((l) => inner.every((e) => e.getTime() % l.ms === 0)).reverse();
-  const union = bucketUnionSql(plan, podsWhere, params, k, fine);
+  const union = bucketUnionSql(plan, podsWhere, params, k, fine, now);
   // Performance (bench/query): one JSON text, not a row per point. PGlite took 14 us to hand over
   // each row (40 of a Year chart's 70 ms); JSON.parse reads them all in about one. Built by
   // concatenation, as json_build_array looked up its argument types for every point (2 of a Week

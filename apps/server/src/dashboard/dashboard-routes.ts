@@ -110,13 +110,14 @@ export async function dashboardRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { window, tz } = windowOf(request.query, new Date());
+      const now = new Date();
+      const { window, tz } = windowOf(request.query, now);
       const filter = placeOf(request.query);
       await checkPlaces(app.db, caller.scope, filter);
       const chart = planBuckets(window, tz);
       const { edges } = chart;
       const data: GraphData = {};
-      for (const row of await meansByBucket(app.db, chartPods(caller.scope, filter), window, chart)) {
+      for (const row of await meansByBucket(app.db, chartPods(caller.scope, filter), window, chart, now)) {
         const start = edges[row.bucket - 1];
         if (!start) continue;
         const series = data[row.sensorType] ?? [];

@@ -5,6 +5,8 @@ import { wireTimeSql } from '../db/wire-time-sql';
 import { buildEstate, type Estate, replaceReadings } from '../test/estate-fixture';
 import { create, createUser } from '../test/factory';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { meansByBucket } from './chart-query';
+import { chartPods } from './dashboard-scope';
 import { MAX_POINTS, planBuckets } from './window';
 
 let t: TestApp;
@@ -164,6 +166,45 @@ describe('graph against a plain-SQL oracle', () => {
       ),
       { numRuns: 8 },
     );
+  });
+
+  it("a chart ending now reads its last minute as that minute's row minus the readings stamped after now", async () => {
+    // Pods' clocks run a little ahead: readings after now are stored, and the minute's row holds them.
+    const area = estate.areas[0] as Estate['areas'][number];
+    const pods = estate.pods.filter((p) => p.locationId === area.locationId);
+    const now = END - 47_000 - 200; // 47.2 s before a whole minute; the live window starts 12.8 s into one
+    const readings = pods.flatMap((p, i) =>
+      Array.from({ length: 240 }, (_, j) => ({
+        podId: p.id,
+        sensorType: j % 2 ? 'TEMPERATURE' : 'WATER_FLOW',
+        value: 1000 * i + j,
+        created: new Date(now - 35 * 60_000 + j * 9_500 + i * 700), // to 2 min after now
+      })),
+    );
+    await replaceReadings(t, estate, readings);
+    for (const minutes of [30, 10]) {
+      const window = { from: new Date(now - minutes * 60_000), to: new Date(now) };
+      const chart = planBuckets(window, 'UTC');
+      const means = await meansByBucket(
+        t.db,
+        chartPods({ all: true }, { locationId: area.locationId }),
+        window,
+        chart,
+        new Date(now),
+      );
+      const got: Series = {};
+      for (const m of means)
+        got[m.sensorType] = [...(got[m.sensorType] ?? []), [m.avg, formatWireTime(chart.edges[m.bucket - 1] as Date)]];
+      const expected = await oracle(
+        window.from,
+        window.to,
+        'UTC',
+        chart.bucket.ms,
+        pods.map((p) => p.id),
+      );
+      expect(expected.TEMPERATURE?.length).toBe(minutes + 1); // a clipped minute at each end
+      expect(got).toEqual(expected);
+    }
   });
 
   it('a year of hourly readings stays within 500 points, one per local day', async () => {
