@@ -1,6 +1,6 @@
 import type { TimeWindow } from '@greenpod/contracts';
 import type { PlaceRollup } from '../telemetry/rollup-tables';
-import { planRollups } from './rollup-plan';
+import { planRollups, sumSpans, type Weighted } from './rollup-plan';
 import type { Span } from './window';
 
 /** [a, b) split into the whole `ms`-wide buckets inside it (`middle`) and the ragged ends. */
@@ -97,22 +97,33 @@ export function placeTerms(window: TimeWindow, now: Date, levels: readonly Place
   };
   // Below a day, coarsest first.
   const fine = levels.filter((l) => l.name !== 'daily').sort((a, b) => b.ms - a.ms);
-  const terms = new Map<string, PlaceTerm>();
+  // Pieces may overlap (a backwards end's minute row and its neighbour's): added up per level before grouping.
+  const pieces = new Map<PlaceRollup | 'raw', Weighted[]>();
   const add = (at: PlaceRollup | 'raw', weight: number, spans: readonly Span[]) => {
-    if (spans.length === 0) return;
-    const key = `${at === 'raw' ? 'raw' : at.name}/${weight}`;
-    const term = terms.get(key) ?? { level: at, weight, spans: [] };
-    term.spans.push(...spans);
-    terms.set(key, term);
+    const list = pieces.get(at) ?? [];
+    for (const [lo, hi] of spans) list.push({ lo, hi, weight });
+    pieces.set(at, list);
   };
   for (const term of planRollups(window, now)) {
     if (term.tier === 'monthly' || term.tier === 'daily') add(level('daily'), term.weight, term.spans);
     else if (term.tier === 'hourly') add(level('hourly'), term.weight, term.spans);
     else {
-      const { ends, middles } = splitLevels(term.spans, fine);
+      const { ends, middles, back } = splitEnds(term.spans, fine, now.getTime());
       for (const m of middles) add(m.level, term.weight, m.spans);
+      for (const b of back) {
+        add(b.level, term.weight, [b.bucket]);
+        add('raw', -term.weight, b.minus);
+      }
       add('raw', term.weight, ends);
     }
   }
+  const terms = new Map<string, PlaceTerm>();
+  for (const [level, list] of pieces)
+    for (const { lo, hi, weight } of sumSpans(list)) {
+      const key = `${level === 'raw' ? 'raw' : level.name}/${weight}`;
+      const term = terms.get(key) ?? { level, weight, spans: [] };
+      term.spans.push([lo, hi]);
+      terms.set(key, term);
+    }
   return [...terms.values()];
 }

@@ -97,28 +97,35 @@ function prefix(at: Around, split: Split, sign: number): Piece[] {
 
 const ROLLUP_TIERS: readonly RollupTier[] = ['raw', 'hourly', 'daily', 'monthly'];
 
-/** Adds up overlapping pieces of a tier into disjoint spans of constant, non-zero weight (a sweep per tier). */
-function normalise(pieces: readonly Piece[]): Piece[] {
-  const out: Piece[] = [];
-  for (const tier of ROLLUP_TIERS) {
-    const events: [number, number][] = [];
-    for (const p of pieces) {
-      if (p.tier === tier && p.hi > p.lo) events.push([p.lo, p.weight], [p.hi, -p.weight]);
-    }
-    events.sort((a, b) => a[0] - b[0]);
-    let weight = 0;
-    for (let i = 0; i < events.length; i++) {
-      const [at, delta] = events[i] as [number, number];
-      weight += delta;
-      const next = events[i + 1]?.[0];
-      if (next === undefined || next === at || weight === 0) continue;
-      const last = out.at(-1);
-      if (last && last.tier === tier && last.hi === at && last.weight === weight) last.hi = next;
-      else out.push({ tier, lo: at, hi: next, weight });
-    }
+/** A span [lo, hi) counted `weight` times. */
+export interface Weighted {
+  lo: number;
+  hi: number;
+  weight: number;
+}
+
+/** Overlapping weighted spans added up into disjoint spans of constant, non-zero weight (a sweep), in time order. */
+export function sumSpans(pieces: readonly Weighted[]): Weighted[] {
+  const events: [number, number][] = [];
+  for (const p of pieces) if (p.hi > p.lo) events.push([p.lo, p.weight], [p.hi, -p.weight]);
+  events.sort((a, b) => a[0] - b[0]);
+  const out: Weighted[] = [];
+  let weight = 0;
+  for (let i = 0; i < events.length; i++) {
+    const [at, delta] = events[i] as [number, number];
+    weight += delta;
+    const next = events[i + 1]?.[0];
+    if (next === undefined || next === at || weight === 0) continue;
+    const last = out.at(-1);
+    if (last && last.hi === at && last.weight === weight) last.hi = next;
+    else out.push({ lo: at, hi: next, weight });
   }
   return out;
 }
+
+/** Adds up overlapping pieces of each tier into disjoint spans of constant, non-zero weight. */
+const normalise = (pieces: readonly Piece[]): Piece[] =>
+  ROLLUP_TIERS.flatMap((tier) => sumSpans(pieces.filter((p) => p.tier === tier)).map((w) => ({ tier, ...w })));
 
 /** Every exact decomposition of the window (18 splits at each end, 324 plans): what the tests check. */
 export function allPlans(window: TimeWindow): Piece[][] {
