@@ -28,7 +28,10 @@ export interface CardPods {
   level: 'location' | 'area' | 'pod';
   /** The pod column naming the card (`location_id`, `area_id`, `id`). */
   column: string;
-  /** A condition on pod `t` holding for the pods of the cards of CTE `page`. */
+  /**
+   * A condition on pod `t` choosing, among the pods of a card of CTE `page`, the card's pods (the ones the caller
+   * sees). Every use here names the card first, so it need not say `page` again.
+   */
   where: string;
 }
 
