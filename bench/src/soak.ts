@@ -25,7 +25,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createPods } from './estate';
 import { benchDatabase } from './pg-cluster';
-import { machineTicks, processTicks, TICKS_PER_SECOND } from './proc-cpu';
+import { commandOf, machineTicks, parentOf, processTicks, TICKS_PER_SECOND, treeTicks } from './proc-cpu';
 import { RULE_SHAPES } from './rule-shapes';
 import type { FromLoad, Pod, Tick, ToLoad } from './soak-load';
 import { int, lagPct, mb, mean, ms, type ProbeLine, pct, verdict } from './soak-stats';
@@ -288,30 +288,34 @@ const within = <T extends { t: number }>(xs: readonly T[], from: number, to: num
 const sum = (xs: readonly Tick[], f: (x: Tick) => number) => xs.reduce((a, x) => a + f(x), 0);
 
 /**
- * Who had the cores: the server, PostgreSQL (a throwaway cluster's every process, else this database's
- * backends), the load generator, this bench, and the rest of the machine (other work on it), as % of one core.
+ * Who had the cores: the server, PostgreSQL (every process of the cluster, on this machine: its postmaster's
+ * tree, so a backend of a connection opened and closed between two marks counts too; the backends listed in
+ * pg_stat_activity at both marks missed those, and put a soak whose connections churned at 1 % of a core), the
+ * load generator, this bench, and the rest of the machine (other work on it), as % of one core.
  */
 type CpuMark = {
   at: number;
   machine: ReturnType<typeof machineTicks>;
   own: Map<string, number>;
-  pg: Map<number, number>;
+  pg: number;
 };
-async function cpuMark(): Promise<CpuMark> {
-  const mine = process.env.DATABASE_URL ? 'WHERE datname = current_database()' : '';
-  const pids = (await sql.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity ${mine}`)).rows.map((r) => r.pid);
+const [{ pid: backend } = { pid: 0 }] = (await sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+// A backend's parent is the postmaster when the cluster runs here; a remote cluster's pid means nothing here.
+const parent = parentOf(backend);
+const postmaster = parent !== undefined && commandOf(parent)?.startsWith('postgres') ? parent : undefined;
+function cpuMark(): CpuMark {
   const own = { server: server.pid, mqtt: mqttLoad.child.pid, http: httpLoad.child.pid, bench: process.pid };
   return {
     at: Date.now(),
     machine: machineTicks(),
     own: new Map(Object.entries(own).map(([k, pid]) => [k, pid ? processTicks(pid) : 0])),
-    pg: new Map(pids.map((pid) => [pid, processTicks(pid)])),
+    pg: postmaster === undefined ? 0 : treeTicks(postmaster),
   };
 }
 function cpuShare(a: CpuMark, b: CpuMark) {
   const core = (ticks: number) => (ticks / TICKS_PER_SECOND / ((b.at - a.at) / 1000)) * 100;
   const own = (k: string) => core((b.own.get(k) ?? 0) - (a.own.get(k) ?? 0));
-  const pgTicks = [...b.pg].reduce((n, [pid, t]) => n + t - (a.pg.get(pid) ?? t), 0);
+  const pgTicks = b.pg - a.pg;
   const machine =
     ((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * availableParallelism() * 100;
   const share = { server: own('server'), pg: core(pgTicks), load: own('mqtt') + own('http'), bench: own('bench') };
@@ -325,7 +329,7 @@ mqttLoad.order({ cmd: 'rate', readingsPerSecond: RATE });
 await sleep(WARM_UP_MS);
 const soakStart = Date.now();
 const minuteMs = Math.min(60_000, MINUTES * 60_000);
-const soakCpuStart = await cpuMark();
+const soakCpuStart = cpuMark();
 let lastMark = soakCpuStart;
 const rows: {
   from: number;
@@ -348,7 +352,7 @@ say(
 for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs) {
   const to = Math.min(from + minuteMs, soakStart + MINUTES * 60_000);
   await sleep(to - Date.now());
-  const mark = await cpuMark();
+  const mark = cpuMark();
   const row = {
     from,
     to,
@@ -362,7 +366,7 @@ for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs
   say(minuteLine(rows.length, row));
 }
 const soakEnd = Date.now();
-const soakCpu = cpuShare(soakCpuStart, await cpuMark());
+const soakCpu = cpuShare(soakCpuStart, cpuMark());
 mqttLoad.order({ cmd: 'rate', readingsPerSecond: 0 });
 const soakDrained = await drain();
 const soakStored = await count('SELECT count(*) AS n FROM measurement');
@@ -388,7 +392,7 @@ function minuteLine(n: number, r: (typeof rows)[number]) {
 
 // Overload: OVERLOAD x RATE over MQTT, and HTTP posters, for OVERLOAD_MS; then everything is drained.
 const overloadStart = Date.now();
-const overloadCpuStart = await cpuMark();
+const overloadCpuStart = cpuMark();
 if (OVERLOAD_MS > 0) {
   mqttLoad.order({ cmd: 'rate', readingsPerSecond: RATE * OVERLOAD });
   httpLoad.order({ cmd: 'http', base, pods: asPods(httpPods) });
@@ -396,7 +400,7 @@ if (OVERLOAD_MS > 0) {
   mqttLoad.order({ cmd: 'rate', readingsPerSecond: 0 });
 }
 const overloadEnd = Date.now();
-const overloadCpu = cpuShare(overloadCpuStart, await cpuMark());
+const overloadCpu = cpuShare(overloadCpuStart, cpuMark());
 const loadDuringOverload = load1();
 const overloadDrained = await drain();
 const overloadDrainedAt = Date.now();
