@@ -49,7 +49,8 @@ export function treeTicks(pid: number): number {
   let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   for (const name of readdirSync('/proc')) {
     const child = Number(name);
-    if (Number.isInteger(child) && child !== pid && parentOf(child) === pid) ticks += processTicks(child);
+    const own = Number.isInteger(child) && child !== pid ? statFields(child) : undefined;
+    if (own && Number(own[1]) === pid) ticks += Number(own[11]) + Number(own[12]);
   }
   return ticks;
 }

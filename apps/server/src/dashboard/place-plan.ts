@@ -57,10 +57,11 @@ export function splitEnds(spans: readonly Span[], levels: readonly PlaceRollup[]
   const finest = levels.at(-1);
   const forward: Span[] = [];
   const back: BackEnd[] = [];
+  if (!finest) return { ends, middles, back };
   const past = ([a, b]: Span) => Math.max(0, Math.min(b, now) - a);
   for (const [a, b] of ends) {
-    const start = finest ? Math.floor(a / finest.ms) * finest.ms : a;
-    const bucket: Span = [start, start + (finest?.ms ?? 0)];
+    const start = Math.floor(a / finest.ms) * finest.ms;
+    const bucket: Span = [start, start + finest.ms];
     const minus = (
       [
         [start, a],
@@ -68,7 +69,7 @@ export function splitEnds(spans: readonly Span[], levels: readonly PlaceRollup[]
       ] as Span[]
     ).filter(([lo, hi]) => hi > lo);
     const cheaper = minus.reduce((sum, m) => sum + past(m), 0) < past([a, b]);
-    if (finest && b <= bucket[1] && cheaper) back.push({ level: finest, end: [a, b], bucket, minus });
+    if (b <= bucket[1] && cheaper) back.push({ level: finest, end: [a, b], bucket, minus });
     else forward.push([a, b]);
   }
   return { ends: forward, middles, back };
