@@ -62,16 +62,26 @@ export interface WorkerOptions {
  * raises at most NOTIFICATIONS_PER_CLAIM notifications; a pair with work left is queued again, behind
  * every pair already waiting, so one pod's flood is worked off in short turns between everyone else's.
  *
- * Performance (bench/rules): the statements are per claim, not per rule: one for the rules of every pair,
- * two for their episode rows (create, lock), one per pair for its readings (shared by its rules), one for
- * the new states. Only a notification costs statements of its own.
+ * Performance (bench/rules, bench/soak): the statements are per claim, not per rule or pair: one for the
+ * rules of every pair, two for their episode rows (create, lock), one for the readings of as many pairs as
+ * the reading budget covers (shared by each pair's rules), one for the new states. Only a notification
+ * costs statements of its own. A claim takes every queued row of its pairs, so a backlog costs one
+ * evaluation per pair, not one per batch that queued it.
  */
 export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise<number> {
   const memo = newRaiseMemo();
   const claimedPairs = await db.transaction(async (tx) => {
+    // The oldest rows pick the pairs; every row of those pairs goes with them, since one evaluation reads all
+    // of a pair's new readings. Rows another instance holds are skipped (it evaluates those pairs).
     const claimed = await tx.query<{ pod_id: number; sensor_type: string }>(
-      `DELETE FROM rule_evaluation_queue WHERE id IN (
-         SELECT id FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED)
+      `WITH picked AS (
+         SELECT pod_id, sensor_type FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         SELECT q.id FROM rule_evaluation_queue q
+         WHERE (q.pod_id, q.sensor_type) IN (SELECT pod_id, sensor_type FROM picked)
+         FOR UPDATE SKIP LOCKED
+       )
+       DELETE FROM rule_evaluation_queue WHERE id IN (SELECT id FROM taken)
        RETURNING pod_id, sensor_type`,
     );
     if (claimed.length === 0) return 0;
@@ -82,40 +92,37 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     const next: { ruleId: number; podId: number; state: EpisodeState; lastMailAt: string | null }[] = [];
     const left = new Map<string, { pod_id: number; sensor_type: string }>();
     const budget = { notifications: NOTIFICATIONS_PER_CLAIM, readings: READINGS_PER_CLAIM };
-    // A pod's readings are read once for all its claimed sensor types and rules (bench/rules).
-    for (const podId of new Set(pairs.map((p) => p.pod_id))) {
-      const podRules = rules.filter((r) => r.pair_pod_id === podId);
-      if (podRules.length === 0) continue;
-      const types = [...new Set(podRules.map((r) => r.pair_sensor_type))];
+    const episodeOf = (r: RuleRow): Episode =>
+      episodes.get(`${r.id} ${r.pair_pod_id}`) ?? { state: INITIAL_STATE, lastMailAt: null };
+    const todo = pairsOf(rules);
+    // Pairs are read a few at a time, as many as the claim's reading budget still covers at a full pair each:
+    // one statement for most claims, and never more readings than the budget.
+    while (todo.length > 0) {
       if (budget.readings <= 0 || budget.notifications <= 0) {
-        for (const type of types) left.set(`${podId} ${type}`, { pod_id: podId, sensor_type: type });
-        continue;
+        for (const p of todo) left.set(p.key, p);
+        break;
       }
-      const episodeOf = (r: RuleRow): Episode =>
-        episodes.get(`${r.id} ${podId}`) ?? { state: INITIAL_STATE, lastMailAt: null };
+      const chunk = todo.splice(0, Math.max(1, Math.floor(budget.readings / READINGS_PER_PAIR)));
       const readings = await readingsSince(
         tx,
-        podId,
-        types,
-        podRules.map((r) => episodeOf(r).state.lastAt ?? firstLook(r)),
+        chunk.map((p) => ({ ...p, since: Math.min(...p.rules.map((r) => episodeOf(r).state.lastAt ?? firstLook(r))) })),
       );
-      for (const [type, list] of readings) {
-        budget.readings -= list.length;
-        if (list.length >= READINGS_PER_PAIR) left.set(`${podId} ${type}`, { pod_id: podId, sensor_type: type });
-      }
-      for (const rule of podRules) {
-        const own = readings.get(rule.pair_sensor_type);
+      for (const pair of chunk) {
+        const own = readings.get(pair.key);
         if (!own) continue;
-        const result = await evaluateRule(tx, rule, podId, own, episodeOf(rule), opts, budget, memo);
-        if (!result.complete)
-          left.set(`${podId} ${rule.pair_sensor_type}`, { pod_id: podId, sensor_type: rule.pair_sensor_type });
-        notified.push(...result.notified);
-        next.push({
-          ruleId: rule.id,
-          podId,
-          state: result.state,
-          lastMailAt: result.lastMailAt === null ? null : new Date(result.lastMailAt).toISOString(),
-        });
+        budget.readings -= own.length;
+        if (own.length >= READINGS_PER_PAIR) left.set(pair.key, pair);
+        for (const rule of pair.rules) {
+          const result = await evaluateRule(tx, rule, pair.pod_id, own, episodeOf(rule), opts, budget, memo);
+          if (!result.complete) left.set(pair.key, pair);
+          notified.push(...result.notified);
+          next.push({
+            ruleId: rule.id,
+            podId: pair.pod_id,
+            state: result.state,
+            lastMailAt: result.lastMailAt === null ? null : new Date(result.lastMailAt).toISOString(),
+          });
+        }
       }
     }
     // Queued again after everything already waiting: the next claims take the other pods' pairs first.
@@ -206,38 +213,54 @@ async function lockEpisodes(tx: Queryable, rules: readonly RuleRow[]): Promise<M
   );
 }
 
+type PairWork = { key: string; pod_id: number; sensor_type: string; rules: RuleRow[] };
+
+/** The claimed pairs that have rules, each with its rules, in the order of the rules (pod, then type). */
+function pairsOf(rules: readonly RuleRow[]): PairWork[] {
+  const byKey = new Map<string, PairWork>();
+  for (const r of rules) {
+    const key = `${r.pair_pod_id} ${r.pair_sensor_type}`;
+    const pair = byKey.get(key) ?? { key, pod_id: r.pair_pod_id, sensor_type: r.pair_sensor_type, rules: [] };
+    pair.rules.push(r);
+    byKey.set(key, pair);
+  }
+  return [...byKey.values()];
+}
+
 /**
- * A pod's readings of these sensor types after the earliest point any of the rules has evaluated to (or
- * looks back to, met the first time), by sensor type, in time order; each rule then skips what it has
- * seen already.
+ * The readings of these pod and sensor type pairs after each pair's earliest point any of its rules has
+ * evaluated to (or looks back to, met the first time), by pair (`pod type`), in time order; each rule
+ * then skips what it has seen already. One statement for all the pairs.
  */
-async function readingsSince(tx: Queryable, podId: number, types: readonly string[], froms: readonly number[]) {
-  const since = Math.min(...froms);
-  // Performance (bench/rules-profile): one JSON text per sensor type, not a row per reading; on PGlite
-  // the rows' trip out of the database cost more than reading them.
-  // At most READINGS_PER_PAIR of each type, the oldest first: the rest waits for the pair's next turn.
-  const rows = await tx.query<{ sensor_type: string; readings: string }>(
-    `SELECT t.sensor_type,
+async function readingsSince(
+  tx: Queryable,
+  pairs: readonly { pod_id: number; sensor_type: string; since: number }[],
+): Promise<Map<string, Reading[]>> {
+  // Performance (bench/rules-profile): one JSON text per pair, not a row per reading; on PGlite the rows'
+  // trip out of the database cost more than reading them.
+  // At most READINGS_PER_PAIR of each pair, the oldest first: the rest waits for the pair's next turn.
+  const rows = await tx.query<{ pod_id: number; sensor_type: string; readings: string }>(
+    `SELECT w.pod_id, w.sensor_type,
             '[' || string_agg(m.value::text || ',' || ((extract(epoch FROM m.created) * 1000)::float8)::text, ','
                               ORDER BY m.created) || ']' AS readings
-     FROM unnest($3::text[]) AS t(sensor_type)
+     FROM unnest($1::int[], $2::text[], $3::timestamptz[]) AS w(pod_id, sensor_type, since)
      CROSS JOIN LATERAL (
        SELECT value, created FROM measurement
-       WHERE pod_id = $1 AND sensor_type = t.sensor_type AND created > $2
+       WHERE pod_id = w.pod_id AND sensor_type = w.sensor_type AND created > w.since
        ORDER BY created LIMIT ${READINGS_PER_PAIR}
      ) m
-     GROUP BY t.sensor_type`,
-    [podId, new Date(since).toISOString(), types],
+     GROUP BY w.pod_id, w.sensor_type`,
+    [pairs.map((p) => p.pod_id), pairs.map((p) => p.sensor_type), pairs.map((p) => new Date(p.since).toISOString())],
   );
-  const byType = new Map<string, Reading[]>();
+  const byPair = new Map<string, Reading[]>();
   for (const r of rows) {
     // value, time, value, time, ... (text of float8 round-trips exactly).
     const flat = JSON.parse(r.readings) as number[];
     const list: Reading[] = [];
     for (let i = 0; i < flat.length; i += 2) list.push({ value: flat[i] as number, at: flat[i + 1] as number });
-    byType.set(r.sensor_type, list);
+    byPair.set(`${r.pod_id} ${r.sensor_type}`, list);
   }
-  return byType;
+  return byPair;
 }
 
 /** One rule on one pod over its sensor type's readings: raises its steps, queues its mails, answers its new state. */
