@@ -66,7 +66,7 @@ export async function startEmbeddedBroker(opts: {
           }
           const at = redelivered.arrival(signIn.identifier, packet.messageId, packet.dup, packet.payload as Buffer);
           const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt', waitForRoom: true });
-          redelivered.stored(signIn.identifier, packet.messageId, packet.payload as Buffer, at);
+          redelivered.stored(signIn.identifier, packet.messageId, packet.payload as Buffer, parsed.readings, at);
           if (result.rejected.length)
             opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
           callback(null);

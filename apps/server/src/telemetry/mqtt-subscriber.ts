@@ -67,7 +67,7 @@ export async function startExternalSubscriber(opts: {
     if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
     const at = redelivered.arrival('broker', packet.messageId, packet.dup, message);
     const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt' });
-    redelivered.stored('broker', packet.messageId, message, at);
+    redelivered.stored('broker', packet.messageId, message, parsed.readings, at);
     if (result.rejected.length)
       opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
   };
