@@ -48,6 +48,31 @@ describe('parseWireTime', () => {
     }
   });
 
+  it("reads JavaScript's own ISO spelling, milliseconds included, as an independent reading does", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (d) => {
+          expect(parseWireTime(d.toISOString())).toEqual(d);
+        },
+      ),
+    );
+    const field = (max: number, width: number) => fc.integer({ min: 0, max }).map((n) => pad(n, width));
+    const text = fc
+      .tuple(field(9999, 4), field(13, 2), field(32, 2), field(25, 2), field(61, 2), field(61, 2), field(999, 3))
+      .map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
+    const independent = (s: string) => {
+      const d = new Date(s);
+      return !Number.isNaN(d.getTime()) && d.toISOString() === s ? d : null;
+    };
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(parseWireTime(s)).toEqual(independent(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses a day, hour or offset that does not exist in every spelling instead of rolling it over', () => {
     for (const s of [
       '2026-02-30 10:00:00',

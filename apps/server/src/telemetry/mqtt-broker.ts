@@ -3,13 +3,14 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest-service';
 import { parseMqttPayload } from './mqtt-payload';
+import { hashIngestKey } from './pod-directory';
 import { RedeliveryTimes } from './redelivery-times';
 
 export const readingsTopic = (identifier: string) => `pods/${identifier}/readings`;
 const BAD_LOGIN = 4;
 // The credentials a client signed in with: each publish resolves the pod again (through the
 // directory's cache), so a pod deactivated, deleted or re-keyed since is refused at once.
-const signInOf = new WeakMap<object, { identifier: string; key: string }>();
+const signInOf = new WeakMap<object, { identifier: string; keyHash: string }>();
 
 /**
  * The embedded broker. A pod signs in with its identifier and ingest key and may publish only to its
@@ -29,7 +30,7 @@ export async function startEmbeddedBroker(opts: {
       opts.ingest.pods.authenticate(username, password.toString()).then(
         (pod) => {
           if (!pod) return done(loginError(), false);
-          signInOf.set(client, { identifier: username, key: password.toString() });
+          signInOf.set(client, { identifier: username, keyHash: hashIngestKey(password.toString()) });
           done(null, true);
         },
         (err: Error) => done(Object.assign(err, { returnCode: 3 }) as AuthenticateError, false),
@@ -49,7 +50,7 @@ export async function startEmbeddedBroker(opts: {
       if (opts.ingest.overflowing) return callback(opts.ingest.shed());
       const parsed = parseMqttPayload(packet.payload);
       void opts.ingest.pods
-        .authenticate(signIn.identifier, signIn.key)
+        .authenticateHashed(signIn.identifier, signIn.keyHash)
         .then(async (pod) => {
           // An error closes the connection: the pod must sign in again, and cannot any more.
           if (!pod) {

@@ -24,10 +24,15 @@ export class PodDirectory {
   constructor(private readonly db: Queryable) {}
 
   async authenticate(identifier: string, key: string): Promise<PodIdentity | null> {
+    return this.authenticateHashed(identifier, hashIngestKey(key));
+  }
+
+  /** The same with the key hashed already: an MQTT connection hashes its key once, not for every message. */
+  async authenticateHashed(identifier: string, keyHash: string): Promise<PodIdentity | null> {
     const entry = await this.lookup(identifier);
     if (!entry.pod || !entry.keyHash) return null;
     const a = Buffer.from(entry.keyHash, 'hex');
-    const b = Buffer.from(hashIngestKey(key), 'hex');
+    const b = Buffer.from(keyHash, 'hex');
     return a.length === b.length && timingSafeEqual(a, b) ? entry.pod : null;
   }
 
