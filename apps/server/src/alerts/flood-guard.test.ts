@@ -55,7 +55,7 @@ describe('the flood guard (alertLimit per client and hour)', () => {
       severity: 'MEDIUM',
     });
     await ageRules(t);
-    await t.db.query("INSERT INTO rule_evaluation_queue (pod_id, sensor_type) VALUES ($1, 'TEMPERATURE')", [pod.id]);
+    await t.db.query('INSERT INTO rule_evaluation_queue (pod_id) VALUES ($1)', [pod.id]);
     await drain();
     const again = await t.call('GET', '/api/notification/unread/1', { token: t.adminToken });
     expect(

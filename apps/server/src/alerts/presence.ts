@@ -39,7 +39,7 @@ export async function notePresence(tx: Queryable, podIds: readonly number[], mem
     'SELECT pod_id FROM pod_presence WHERE pod_id = ANY($1::int[]) AND offline ORDER BY pod_id FOR UPDATE',
     [podIds],
   );
-  // Performance (docs/performance.md#a-pair-once-a-claim): the latest reading from the bounds ingest keeps exact
+  // Performance (docs/performance.md#a-pod-once-a-claim): the latest reading from the bounds ingest keeps exact
   // (lo), not from the readings: an index descent per pod into every week's partition cost 28 ms a claim.
   // After a hand delete lo may lie before the latest; presence only ever moves forward, so that changes nothing.
   const latest = `greatest(${TYPE_COLUMNS.map((c) => `l.${c.lo}`).join(', ')})`;

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { evaluateQueued } from './rule-worker';
 
 /**
- * What one claim of the rules engine takes and what it costs (docs/performance.md#a-pair-once-a-claim). The
+ * What one claim of the rules engine takes and what it costs (docs/performance.md#a-pod-once-a-claim). The
  * app's worker is off, so the queue holds exactly what each test leaves there.
  */
 let t: TestApp;
@@ -67,15 +67,12 @@ const counting = (db: Database) => {
 const opts = { alertsUrl: 'http://localhost/alerts' };
 
 describe('a claim of the rules engine', () => {
-  it('takes every queued row of the pairs it picks, however many batches queued them', async () => {
+  it('takes every queued row of the pods it picks, however many batches queued them', async () => {
     const [a, b] = pods as [(typeof pods)[number], (typeof pods)[number]];
     expect((await send(a, 50, 20)).status).toBe(202);
     expect((await send(b, 50, 35)).status).toBe(202);
     // The engine fell behind: 600 more batches of pod a each left a row, after the two above.
-    await t.db.query(
-      "INSERT INTO rule_evaluation_queue (pod_id, sensor_type) SELECT $1, 'TEMPERATURE' FROM generate_series(1, 600)",
-      [a.id],
-    );
+    await t.db.query('INSERT INTO rule_evaluation_queue (pod_id) SELECT $1 FROM generate_series(1, 600)', [a.id]);
     const last = at(40);
     expect((await sendAt(a, last, 36)).status).toBe(202);
     expect(await queued()).toBe(603);
@@ -92,7 +89,7 @@ describe('a claim of the rules engine', () => {
     ]);
   });
 
-  it("reads many pairs' readings in one statement, not one a pod", async () => {
+  it("reads many pods' readings in one statement, not one a pod", async () => {
     // Pods with no episode open, so nothing is raised (a notification costs statements of its own).
     const quiet = pods.slice(2);
     for (const [i, pod] of quiet.entries()) expect((await send(pod, 30, 10 + i)).status).toBe(202);

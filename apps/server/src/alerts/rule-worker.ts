@@ -52,45 +52,46 @@ export interface WorkerOptions {
 }
 
 /**
- * Claims queued pod/sensor pairs and runs every rule that applies to them (its own pod's, and any an
- * Alert row binds to the pod) over the readings not evaluated yet, in one transaction: the claim, the
+ * Claims queued pods and runs every rule that applies to them (each pod's own, and any an Alert row binds
+ * to it) over the readings of its sensor type not evaluated yet, in one transaction: the claim, the
  * notifications and the new episode states commit together, so a crash redoes the work and the unique
- * (rule, pod, type, reading time) index keeps it from raising anything twice. Answers how many pairs
+ * (rule, pod, type, reading time) index keeps it from raising anything twice. Answers how many queue rows
  * it took, so a caller can run it again until the queue is empty.
  *
- * Fairness: a claim reads at most READINGS_PER_PAIR readings of a pair and READINGS_PER_CLAIM in all, and
- * raises at most NOTIFICATIONS_PER_CLAIM notifications; a pair with work left is queued again, behind
- * every pair already waiting, so one pod's flood is worked off in short turns between everyone else's.
+ * Fairness: a claim reads at most READINGS_PER_PAIR readings of a pod and sensor type (a pair) and
+ * READINGS_PER_CLAIM in all, and raises at most NOTIFICATIONS_PER_CLAIM notifications; a pod with work left
+ * is queued again, behind every pod already waiting, so one pod's flood is worked off in short turns
+ * between everyone else's.
  *
  * Performance (bench/rules, bench/soak): the statements are per claim, not per rule or pair: one for the
- * rules of every pair, two for their episode rows (create, lock), one for the readings of as many pairs as
+ * rules of every pod, two for their episode rows (create, lock), one for the readings of as many pairs as
  * the reading budget covers (shared by each pair's rules), one for the new states. Only a notification
- * costs statements of its own. A claim takes every queued row of its pairs, so a backlog costs one
- * evaluation per pair, not one per batch that queued it.
+ * costs statements of its own. A claim takes every queued row of its pods, so a backlog costs one
+ * evaluation per pod, not one per batch that queued it.
  */
 export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise<number> {
   const memo = newRaiseMemo();
   const claimedPairs = await db.transaction(async (tx) => {
-    // The oldest rows pick the pairs; every row of those pairs goes with them, since one evaluation reads all
-    // of a pair's new readings. Rows another instance holds are skipped (it evaluates those pairs).
-    const claimed = await tx.query<{ pod_id: number; sensor_type: string }>(
+    // The oldest rows pick the pods; every row of those pods goes with them, since one evaluation reads all
+    // of a pod's new readings. Rows another instance holds are skipped (it evaluates those pods).
+    const claimed = await tx.query<{ pod_id: number }>(
       `WITH picked AS (
-         SELECT pod_id, sensor_type FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED
+         SELECT pod_id FROM rule_evaluation_queue ORDER BY id LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED
        ), taken AS (
-         SELECT q.id FROM rule_evaluation_queue q
-         WHERE (q.pod_id, q.sensor_type) IN (SELECT pod_id, sensor_type FROM picked)
+         SELECT q.id FROM rule_evaluation_queue q WHERE q.pod_id IN (SELECT pod_id FROM picked)
          FOR UPDATE SKIP LOCKED
        )
        DELETE FROM rule_evaluation_queue WHERE id IN (SELECT id FROM taken)
-       RETURNING pod_id, sensor_type`,
+       RETURNING pod_id`,
     );
     if (claimed.length === 0) return 0;
-    const pairs = [...new Map(claimed.map((c) => [`${c.pod_id} ${c.sensor_type}`, c])).values()];
-    const notified = await notePresence(tx, [...new Set(claimed.map((c) => c.pod_id))], memo);
-    const rules = await rulesOf(tx, pairs);
+    const pods = [...new Set(claimed.map((c) => c.pod_id))];
+    const notified = await notePresence(tx, pods, memo);
+    const rules = await rulesOf(tx, pods);
     const episodes = await lockEpisodes(tx, rules);
     const next: { ruleId: number; podId: number; state: EpisodeState; lastMailAt: string | null }[] = [];
-    const left = new Map<string, { pod_id: number; sensor_type: string }>();
+    // Pods with work left, queued again.
+    const left = new Set<number>();
     const budget = { notifications: NOTIFICATIONS_PER_CLAIM, readings: READINGS_PER_CLAIM };
     const episodeOf = (r: RuleRow): Episode =>
       episodes.get(`${r.id} ${r.pair_pod_id}`) ?? { state: INITIAL_STATE, lastMailAt: null };
@@ -99,7 +100,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     // one statement for most claims, and never more readings than the budget.
     while (todo.length > 0) {
       if (budget.readings <= 0 || budget.notifications <= 0) {
-        for (const p of todo) left.set(p.key, p);
+        for (const p of todo) left.add(p.pod_id);
         break;
       }
       const chunk = todo.splice(0, Math.max(1, Math.floor(budget.readings / READINGS_PER_PAIR)));
@@ -111,10 +112,10 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
         const own = readings.get(pair.key);
         if (!own) continue;
         budget.readings -= own.length;
-        if (own.length >= READINGS_PER_PAIR) left.set(pair.key, pair);
+        if (own.length >= READINGS_PER_PAIR) left.add(pair.pod_id);
         for (const rule of pair.rules) {
           const result = await evaluateRule(tx, rule, pair.pod_id, own, episodeOf(rule), opts, budget, memo);
-          if (!result.complete) left.set(pair.key, pair);
+          if (!result.complete) left.add(pair.pod_id);
           notified.push(...result.notified);
           next.push({
             ruleId: rule.id,
@@ -129,7 +130,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     if (left.size > 0)
       await enqueueEvaluation(
         tx,
-        [...left.values()].map((p) => ({ podId: p.pod_id, sensorType: p.sensor_type })),
+        [...left].map((podId) => ({ podId })),
       );
     if (next.length > 0)
       await tx.query(
@@ -150,20 +151,22 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
 /** Where a rule met for the first time on a pod starts: the last hour, and not before it was active there. */
 const firstLook = (rule: RuleRow) => Math.max(Date.now() - FIRST_LOOK_BACK_MS, Number(rule.active_from) - 1);
 
-/** Every rule of every claimed pair: the pod's own, and those an Alert row binds to it, on that sensor type. */
-async function rulesOf(tx: Queryable, pairs: readonly { pod_id: number; sensor_type: string }[]) {
+/**
+ * Every rule of the claimed pods, each with the pair it is evaluated on (the pod, its sensor's type): the
+ * pod's own rules, and those an Alert row binds to it.
+ */
+async function rulesOf(tx: Queryable, pods: readonly number[]) {
   return tx.query<RuleRow>(
-    `WITH pairs AS (SELECT * FROM unnest($1::int[], $2::text[]) AS x(pod_id, sensor_type)),
-     -- Two indexed joins, not one join on an OR (which compared every rule with every pair).
+    `WITH pods AS (SELECT unnest($1::int[]) AS pod_id),
+     -- Two indexed joins, not one join on an OR (which compared every rule with every pod).
      bound AS (
-       SELECT pod_id, sensor_type, rule_id, min(since) AS since FROM (
-         SELECT pr.pod_id, pr.sensor_type, r.id AS rule_id, r.created AS since
-         FROM pairs pr JOIN rule r ON r.pod_id = pr.pod_id
+       SELECT pod_id, rule_id, min(since) AS since FROM (
+         SELECT pd.pod_id, r.id AS rule_id, r.created AS since FROM pods pd JOIN rule r ON r.pod_id = pd.pod_id
          UNION ALL
-         SELECT pr.pod_id, pr.sensor_type, a.rule_id, a.created FROM pairs pr JOIN alert a ON a.pod_id = pr.pod_id
-       ) x GROUP BY pod_id, sensor_type, rule_id
+         SELECT pd.pod_id, a.rule_id, a.created FROM pods pd JOIN alert a ON a.pod_id = pd.pod_id
+       ) x GROUP BY pod_id, rule_id
      )
-     SELECT b.pod_id AS pair_pod_id, b.sensor_type AS pair_sensor_type,
+     SELECT b.pod_id AS pair_pod_id, s.type AS pair_sensor_type,
             r.id, r.group_id, r.client_id, r.sensor_id, r.title, r.action, p.title AS pod_title,
             s.title AS sensor_title, r.condition, r.threshold_value, r.severity, r.delay_minutes, r.clear_level,
             coalesce(c.notification_margin, ${DEFAULT_NOTIFICATION_MARGIN})::float8 AS margin,
@@ -171,11 +174,11 @@ async function rulesOf(tx: Queryable, pairs: readonly { pod_id: number; sensor_t
             (extract(epoch FROM b.since) * 1000)::float8 AS active_from
      FROM bound b
      JOIN rule r ON r.id = b.rule_id
-     JOIN sensor s ON s.id = r.sensor_id AND s.type = b.sensor_type
+     JOIN sensor s ON s.id = r.sensor_id
      JOIN pod p ON p.id = b.pod_id
      LEFT JOIN configuration c ON c.client_id = p.client_id AND c.active
-     ORDER BY b.pod_id, b.sensor_type, r.id`,
-    [pairs.map((p) => p.pod_id), pairs.map((p) => p.sensor_type)],
+     ORDER BY b.pod_id, s.type, r.id`,
+    [pods],
   );
 }
 
@@ -215,7 +218,7 @@ async function lockEpisodes(tx: Queryable, rules: readonly RuleRow[]): Promise<M
 
 type PairWork = { key: string; pod_id: number; sensor_type: string; rules: RuleRow[] };
 
-/** The claimed pairs that have rules, each with its rules, in the order of the rules (pod, then type). */
+/** The pairs (pod, sensor type) the claimed pods have rules on, each with its rules, in the rules' order (pod, then type). */
 function pairsOf(rules: readonly RuleRow[]): PairWork[] {
   const byKey = new Map<string, PairWork>();
   for (const r of rules) {

@@ -29,10 +29,10 @@ afterAll(async () => {
 
 /** One evaluation queued `seconds` ago and never claimed. */
 const queueFrom = (seconds: number) =>
-  t.db.query(
-    `INSERT INTO rule_evaluation_queue (pod_id, sensor_type, created) VALUES ($1, 'TEMPERATURE', now() - make_interval(secs => $2))`,
-    [pod.id, seconds],
-  );
+  t.db.query('INSERT INTO rule_evaluation_queue (pod_id, created) VALUES ($1, now() - make_interval(secs => $2))', [
+    pod.id,
+    seconds,
+  ]);
 const emptyQueue = () => t.db.query('DELETE FROM rule_evaluation_queue');
 
 describe("the rules engine's lag bound", () => {

@@ -67,10 +67,7 @@ describe('deleting a pod with history', () => {
         await t.db.transaction((tx) => insertReadings(tx, batch.slice(i, i + 2000)));
     const rule = await ensure(t, 'rule', { ...doomed.ctx, pod: kept.id });
     await t.db.query(`INSERT INTO rule_episode (rule_id, pod_id, state) VALUES ($1, $2, '{}')`, [rule, doomed.id]);
-    await t.db.query(
-      `INSERT INTO rule_evaluation_queue (pod_id, sensor_type) VALUES ($1, 'TEMPERATURE'), ($1, 'HUMIDITY')`,
-      [doomed.id],
-    );
+    await t.db.query('INSERT INTO rule_evaluation_queue (pod_id) VALUES ($1), ($1)', [doomed.id]);
     const rollupRows = await count(
       `SELECT (${POD_ROLLUPS.map((l) => `(SELECT count(*) FROM ${l.table} WHERE pod_id = $1)`).join(' + ')})::int AS n`,
       [doomed.id],

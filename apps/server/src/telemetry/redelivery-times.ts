@@ -16,7 +16,7 @@ type Entry = { digest: string; at: Date; until: number };
  * again, which are duplicates already. Memory only: a server killed between the commit and the PUBACK
  * forgets, and the resend is stored again (README).
  *
- * Performance (docs/performance.md#a-pair-once-a-claim): two generations of maps, the older dropped whole
+ * Performance (docs/performance.md#a-pod-once-a-claim): two generations of maps, the older dropped whole
  * when the newer is full. Evicting the oldest entry of one Map one at a time walked past every entry
  * deleted before it, and took a fifth of the server's CPU under bench/soak.
  */
