@@ -71,7 +71,7 @@ export interface WorkerOptions {
  */
 export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise<number> {
   const memo = newRaiseMemo();
-  const claimedPairs = await db.transaction(async (tx) => {
+  const taken = await db.transaction(async (tx) => {
     // The oldest rows pick the pods; every row of those pods goes with them, since one evaluation reads all
     // of a pod's new readings. Rows another instance holds are skipped (it evaluates those pods).
     const claimed = await tx.query<{ pod_id: number }>(
@@ -126,7 +126,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
         }
       }
     }
-    // Queued again after everything already waiting: the next claims take the other pods' pairs first.
+    // Queued again after everything already waiting: the next claims take the other pods first.
     if (left.size > 0)
       await enqueueEvaluation(
         tx,
@@ -145,7 +145,7 @@ export async function evaluateQueued(db: Database, opts: WorkerOptions): Promise
     return claimed.length;
   });
   opts.onRaised?.(memo.tally);
-  return claimedPairs;
+  return taken;
 }
 
 /** Where a rule met for the first time on a pod starts: the last hour, and not before it was active there. */
