@@ -32,20 +32,22 @@ export async function liveRoutes(base: FastifyInstance) {
   const stopPublishing = app.ingest.writer.onCommitted((rows) => {
     // Only the latest reading per pod and sensor type can reach a screen (the bus and PodCoalescer
     // keep the latest, later wins a tie): the rest of a batch is not formatted at all (bench/ingest).
-    const latest = new Map<string, (typeof rows)[number]>();
+    // Keyed by numbers and the few sensor types, not a string per reading (docs/performance.md#the-ingest-statements-parameters).
+    const latest = new Map<number, Map<string, (typeof rows)[number]>>();
     for (const r of rows) {
-      const key = `${r.podId}/${r.sensorType}`;
-      const known = latest.get(key);
-      if (!known || known.created.getTime() <= r.created.getTime()) latest.set(key, r);
+      let byType = latest.get(r.podId);
+      if (!byType) {
+        byType = new Map();
+        latest.set(r.podId, byType);
+      }
+      const known = byType.get(r.sensorType);
+      if (!known || known.created.getTime() <= r.created.getTime()) byType.set(r.sensorType, r);
     }
-    bus.publish(
-      [...latest.values()].map((r) => ({
-        podId: r.podId,
-        sensorType: r.sensorType,
-        value: r.value,
-        created: formatWireTime(r.created),
-      })),
-    );
+    const readings = [];
+    for (const byType of latest.values())
+      for (const r of byType.values())
+        readings.push({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) });
+    bus.publish(readings);
   });
 
   // New user-notifications, announced by the rules engine on commit (from any instance): each open

@@ -3,7 +3,31 @@ import { enqueueEvaluation } from './evaluation-queue';
 import { insertReadings } from './measurement-writer';
 import type { ReadingRow } from './reading-validation';
 
-const readingKey = (podId: number, sensorId: number, ms: number) => `${podId}:${sensorId}:${ms}`;
+/**
+ * The (pod, sensor, time) keys of a group's readings, as nested maps of numbers: a string key per reading cost
+ * 15-21 ms of event loop for a 24,000-reading group, the nested maps 3-5 (docs/performance.md#the-ingest-statements-parameters).
+ */
+class ReadingKeys {
+  private readonly pods = new Map<number, Map<number, Set<number>>>();
+
+  /** Adds the reading's key: false if it was there already. */
+  add(r: ReadingRow): boolean {
+    let sensors = this.pods.get(r.podId);
+    if (!sensors) {
+      sensors = new Map();
+      this.pods.set(r.podId, sensors);
+    }
+    let times = sensors.get(r.sensorId);
+    if (!times) {
+      times = new Set();
+      sensors.set(r.sensorId, times);
+    }
+    const ms = r.created.getTime();
+    if (times.has(ms)) return false;
+    times.add(ms);
+    return true;
+  }
+}
 
 /** What one caller's write came to: rows new to the database, and rows it refused (by position in the caller's rows). */
 export interface WriteOutcome {
@@ -36,7 +60,9 @@ interface Pending {
  * On PostgreSQL two statements run at once, so one group's commit (its WAL flush) overlaps the next
  * group's insert (bench/ingest, MQTT on the 2-core VM: one at a time 17,000 readings/s, two
  * 25,000-32,000, three or four 23,000-27,400, eight 24,800: more make smaller groups that contend for
- * the same rollup rows); PGlite has one connection, so there it is one at a time.
+ * the same rollup rows); PGlite has one connection, so there it is one at a time. A group holds up to
+ * 24,000 readings: under a backlog of 1,000 pods each rollup row then takes about three readings at once
+ * (the soak: 39,500 readings/s with groups of 8,000, 48,700 with 24,000; docs/performance.md#the-ingest-statements-parameters).
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
@@ -75,9 +101,11 @@ export class GroupCommitWriter {
       timeStatement?: (readings: number) => () => void;
     } = {},
   ) {
-    this.maxRows = options.maxRows ?? 8_000;
     this.concurrency = options.concurrency ?? (db.kind === 'postgres' ? 2 : 1);
     this.maxHeldRows = options.maxHeldRows ?? Number.POSITIVE_INFINITY;
+    // Larger groups let one rollup row take several readings of its pod (docs/performance.md#the-ingest-statements-parameters),
+    // but both statements must fit in the bound with room to queue the next group.
+    this.maxRows = options.maxRows ?? Math.max(1_000, Math.min(24_000, Math.floor(this.maxHeldRows / 4)));
     this.onListenerError = options.onListenerError ?? (() => {});
     this.timeStatement = options.timeStatement;
   }
@@ -180,9 +208,7 @@ export class GroupCommitWriter {
     let failure: unknown;
     try {
       const counts = await this.commit(batch.map((p) => p.rows));
-      batch.forEach((p, i) => {
-        p.resolve({ stored: counts[i] ?? 0, refused: [] });
-      });
+      settleInSlices(batch, (p, i) => p.resolve({ stored: counts[i] ?? 0, refused: [] }));
       return;
     } catch (err) {
       failure = err;
@@ -228,16 +254,13 @@ export class GroupCommitWriter {
   /** Writes the groups' rows in one transaction; answers, per group, how many rows were new. */
   private async commit(groups: readonly (readonly ReadingRow[])[]): Promise<number[]> {
     // A retry can repeat a reading within one group: it is sent once (the statement needs that).
-    const seen = new Set<string>();
+    const seen = new ReadingKeys();
     const rows: ReadingRow[] = [];
-    const indexesOf = groups.map((group) =>
-      group.flatMap((r) => {
-        const key = readingKey(r.podId, r.sensorId, r.created.getTime());
-        if (seen.has(key)) return [];
-        seen.add(key);
-        return [rows.push(r) - 1];
-      }),
-    );
+    const indexesOf = groups.map((group) => {
+      const mine: number[] = [];
+      for (const r of group) if (seen.add(r)) mine.push(rows.push(r) - 1);
+      return mine;
+    });
     const timed = this.timeStatement?.(rows.length);
     const skipped = await this.db.transaction(async (tx) => {
       const skippedRows = await insertReadings(tx, rows);
@@ -281,6 +304,19 @@ export class GroupCommitWriter {
   get overflowing() {
     return this.full && this.parkedRows >= this.maxHeldRows;
   }
+}
+
+const SETTLE_SLICE = 100;
+
+/**
+ * Settles a committed group's callers a slice at a time, with a turn of the event loop between slices: each
+ * caller's continuation (an MQTT PUBACK, an HTTP answer) runs when its promise settles, and a group holds
+ * thousands of callers, which settled at once would hold the event loop for as long as they all take.
+ */
+function settleInSlices<T>(items: readonly T[], settle: (item: T, i: number) => void, from = 0) {
+  const end = Math.min(items.length, from + SETTLE_SLICE);
+  for (let i = from; i < end; i++) settle(items[i] as T, i);
+  if (end < items.length) setImmediate(() => settleInSlices(items, settle, end));
 }
 
 /** SQLSTATE classes 22 (data exception: out of range, bad datetime) and 23 (integrity: a CHECK). */
