@@ -60,9 +60,9 @@ interface Pending {
  * On PostgreSQL two statements run at once, so one group's commit (its WAL flush) overlaps the next
  * group's insert (bench/ingest, MQTT on the 2-core VM: one at a time 17,000 readings/s, two
  * 25,000-32,000, three or four 23,000-27,400, eight 24,800: more make smaller groups that contend for
- * the same rollup rows); PGlite has one connection, so there it is one at a time. A group holds up to
- * 24,000 readings: under a backlog of 1,000 pods each rollup row then takes about three readings at once
- * (the soak: 39,500 readings/s with groups of 8,000, 48,700 with 24,000; docs/performance.md#the-ingest-statements-parameters).
+ * the same rollup rows); PGlite has one connection, so there it is one at a time. A group holds up to a
+ * quarter of the bound (12,500 readings at the default), at most 24,000: under a backlog of 1,000 pods a rollup
+ * row then takes several readings at once (docs/performance.md#the-ingest-statements-parameters).
  */
 export class GroupCommitWriter {
   private queue: Pending[] = [];
