@@ -74,4 +74,31 @@ describe('a group of writes', () => {
     expect(order.indexOf('other work')).toBeGreaterThan(0);
     expect(order.indexOf('other work')).toBeLessThan(500);
   });
+
+  it("answers a pod's writes one after the other, in the order they came", async () => {
+    const pods = await Promise.all([1, 2, 3].map(() => podWithSensors(t, ['TEMPERATURE'])));
+    const writer = new GroupCommitWriter(t.db, { concurrency: 1 });
+    const answered: string[] = [];
+    // Interleaved as messages from three connections arrive: a b a c b a.
+    const order = [0, 1, 0, 2, 1, 0];
+    await Promise.all(
+      order.map((k, i) => {
+        const pod = pods[k] as (typeof pods)[number];
+        const row = {
+          podId: pod.id,
+          sensorId: pod.sensors.TEMPERATURE as number,
+          sensorType: 'TEMPERATURE',
+          value: i,
+          created: new Date(Date.UTC(2023, 1, 1) + i * 1000),
+        };
+        return writer.write([row]).then(() => answered.push(`${'abc'[k]}${i}`));
+      }),
+    );
+    // Each pod's answers side by side (its acknowledgements leave in one write), each pod's in its own order.
+    const runs = answered.map((a) => a[0]).filter((p, i, all) => p !== all[i - 1]);
+    expect(runs).toHaveLength(3);
+    expect(answered.filter((a) => a.startsWith('a'))).toEqual(['a0', 'a2', 'a5']);
+    expect(answered.filter((a) => a.startsWith('b'))).toEqual(['b1', 'b4']);
+  });
 });
+
