@@ -101,4 +101,3 @@ describe('a group of writes', () => {
     expect(answered.filter((a) => a.startsWith('b'))).toEqual(['b1', 'b4']);
   });
 });
-
