@@ -31,6 +31,9 @@ class Listeners<A extends unknown[]> {
   emit(...args: A) {
     for (const l of this.set) l(...args);
   }
+  get size() {
+    return this.set.size;
+  }
 }
 
 /** PGlite runs inside one process, so in-process delivery is all there is to do. */
@@ -68,7 +71,8 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
       back.emit();
       return;
     }
-    if (!payload) return;
+    // With no stream open here there is nobody to hand them to: not parsed (thousands of readings a second).
+    if (!payload || listeners.size === 0) return;
     try {
       const tuples = JSON.parse(payload) as Tuple[];
       listeners.emit(tuples.map(([podId, sensorType, value, created]) => ({ podId, sensorType, value, created })));
@@ -81,39 +85,44 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
   // ~10 MB) through PostgreSQL's notification queue. Streams show at most one event per pod a second
   // with each sensor's latest value, so the latest reading per pod and sensor type every 200 ms is
   // all a browser can see: that is what goes out.
-  const pending = new Map<string, Tuple>();
+  // Per pod, then sensor type: keyed by numbers and the few types, not a string per reading.
+  const pending = new Map<number, Map<string, Tuple>>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const notify = (tuples: string[]) =>
+    // Live updates are best effort: a failed NOTIFY must never fail the ingest that committed.
+    db
+      .query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, `[${tuples.join(',')}]`])
+      .catch((err) => log.warn({ err }, 'live: NOTIFY failed'));
   const flush = () => {
     flushTimer = undefined;
-    const chunks: Tuple[][] = [[]];
-    let size = 0;
-    for (const t of pending.values()) {
-      const bytes = JSON.stringify(t).length + 1;
-      const last = chunks[chunks.length - 1] as Tuple[];
-      if (size + bytes > MAX_PAYLOAD && last.length) {
-        chunks.push([t]);
-        size = bytes;
-      } else {
-        last.push(t);
-        size += bytes;
+    // Each tuple is spelled once, and payloads are joined from the spellings.
+    let chunk: string[] = [];
+    let size = 2;
+    for (const byType of pending.values())
+      for (const t of byType.values()) {
+        const json = JSON.stringify(t);
+        if (size + json.length + 1 > MAX_PAYLOAD && chunk.length) {
+          void notify(chunk);
+          chunk = [];
+          size = 2;
+        }
+        chunk.push(json);
+        size += json.length + 1;
       }
-    }
+    if (chunk.length) void notify(chunk);
     pending.clear();
-    for (const chunk of chunks) {
-      if (!chunk.length) continue;
-      // Live updates are best effort: a failed NOTIFY must never fail the ingest that committed.
-      db.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(chunk)]).catch((err) =>
-        log.warn({ err }, 'live: NOTIFY failed'),
-      );
-    }
   };
 
   return {
     publish(readings) {
       for (const r of readings) {
-        const key = `${r.podId}/${r.sensorType}`;
-        const known = pending.get(key);
-        if (!known || known[3] <= r.created) pending.set(key, [r.podId, r.sensorType, r.value, r.created]);
+        let byType = pending.get(r.podId);
+        if (!byType) {
+          byType = new Map();
+          pending.set(r.podId, byType);
+        }
+        const known = byType.get(r.sensorType);
+        if (!known || known[3] <= r.created) byType.set(r.sensorType, [r.podId, r.sensorType, r.value, r.created]);
       }
       flushTimer ??= setTimeout(flush, NOTIFY_EVERY_MS);
     },
