@@ -38,8 +38,8 @@ export async function insertReadings(db: Queryable, rows: readonly ReadingRow[])
 
 /**
  * The statement's five arrays as PostgreSQL array literals, written here rather than by the driver: pg quotes and
- * escapes every element of an array parameter, and for a group of 24,000 readings that was the longest stretch the
- * event loop spent on a statement (docs/performance.md#the-ingest-statements-parameters). Numbers need no quoting;
+ * escapes every element of an array parameter, which for groups of 24,000 readings was, after garbage collection, the
+ * largest share of the event loop's late stretches (docs/performance.md#the-ingest-statements-parameters). Numbers need no quoting;
  * a time goes as milliseconds since the epoch (every `created` is a Date, so whole milliseconds, which
  * `to_timestamp(ms / 1000)` gives back exactly); a sensor type is quoted only if it is not a plain word.
  */
