@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { QueryOptions, Row, SqlParam } from '../db/database';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { IngestService } from './ingest-service';
+import { PodDirectory } from './pod-directory';
 
 let t: TestApp;
 // A second instance on the same database: its own directory cache, its own change feed.
@@ -117,5 +119,64 @@ describe('pod directory', () => {
     expect((await t.call('POST', '/api/ingest', { body: humidity, headers: auth })).body.data).toMatchObject({
       stored: 1,
     });
+  });
+
+  it('reads the pods asked for together in one statement, once per pod while it runs', async () => {
+    // A fleet that connected together expires from the cache together, each pod with messages in flight: a
+    // statement per message queued thousands of them before a dashboard's (the soak, 2 minutes at 50,000/s).
+    const pods = [
+      await podWithSensors(t, ['TEMPERATURE']),
+      await podWithSensors(t, ['HUMIDITY']),
+      await podWithSensors(t, ['TEMPERATURE', 'HUMIDITY']),
+    ];
+    const statements: unknown[][] = [];
+    // Lets a test hold a read's answer until after a change: the read saw the pod as it was.
+    let hold: Promise<void> | undefined;
+    let answered = 0;
+    const directory = new PodDirectory({
+      query: async <T extends Row>(sql: string, params?: readonly SqlParam[], options?: QueryOptions) => {
+        statements.push([...(params ?? [])]);
+        const gate = hold;
+        const rows = await t.db.query<T>(sql, params, options);
+        answered++;
+        await gate;
+        return rows;
+      },
+    });
+    const asks = pods.flatMap((pod) =>
+      Array.from({ length: 20 }, () => directory.authenticate(pod.identifier, pod.key)),
+    );
+    const strangers = [
+      directory.authenticate('no-such-pod', 'x'),
+      directory.authenticate(pods[0]?.identifier ?? '', 'wrong'),
+    ];
+    const found = await Promise.all(asks);
+    expect(await Promise.all(strangers)).toEqual([null, null]);
+    expect(statements).toHaveLength(1);
+    expect(([...(statements[0] ?? [])][0] as string[]).sort()).toEqual(
+      [...pods.map((p) => p.identifier), 'no-such-pod'].sort(),
+    );
+    expect(found.map((pod) => pod?.id)).toEqual(pods.flatMap((pod) => Array(20).fill(pod.id)));
+    expect([...(found[59]?.sensorByType.keys() ?? [])].sort()).toEqual(['HUMIDITY', 'TEMPERATURE']);
+    // Cached now; and a pod forgotten while its read runs is read again for the callers after the forget.
+    await directory.authenticate(pods[1]?.identifier ?? '', pods[1]?.key ?? '');
+    expect(statements).toHaveLength(1);
+    const pod = pods[2] as Pod;
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    directory.forget();
+    const before = directory.authenticate(pod.identifier, pod.key);
+    await vi.waitFor(() => expect(answered).toBe(2));
+    await t.db.query('UPDATE pod SET active = false WHERE id = $1', [pod.id]);
+    directory.forget(pod.identifier);
+    hold = undefined;
+    const after = directory.authenticate(pod.identifier, pod.key);
+    release();
+    expect((await before)?.id).toBe(pod.id);
+    expect(await after).toBeNull();
+    expect(statements).toHaveLength(3);
+    await t.db.query('UPDATE pod SET active = true WHERE id = $1', [pod.id]);
   });
 });

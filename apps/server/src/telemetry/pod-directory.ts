@@ -9,17 +9,35 @@ export const hashIngestKey = (key: string) => createHash('sha256').update(key).d
 
 const TTL_MS = 30_000;
 
+type Entry = { at: number; keyHash: string | null; pod: PodIdentity | null };
+type Row = {
+  identifier: string;
+  id: number;
+  ingest_key_hash: string | null;
+  active: boolean;
+  sensor_id: number | null;
+  type: string | null;
+};
+
 /**
  * Resolves a pod from its identifier and key. Entries are cached: a pod that sends every few seconds
  * should not cost a query per message. A pod updated (deactivated, its key rotated), deleted or given
  * another sensor is forgotten on every instance through the change feed (IngestService.watchPods, migration
  * 012), and at once by the instance that wrote it (pod-directory-writes.ts: its own NOTIFY may come after its
  * answer); TTL_MS only bounds staleness while that notification channel is down.
+ *
+ * Performance (docs/performance.md#the-pod-directory-reads-once): pods that connected together expire
+ * together, each with messages in flight, and a statement per message queued thousands of them in the pool
+ * ahead of everyone else's. A lookup is shared by every caller that asks for the same pod while it runs, and
+ * the pods asked for in one turn of the event loop are read in one statement.
  */
 export class PodDirectory {
-  private cache = new Map<string, { at: number; keyHash: string | null; pod: PodIdentity | null }>();
+  private cache = new Map<string, Entry>();
   // Bumped by every forget: a lookup that started before it must not cache what it read.
   private generation = 0;
+  private inFlight = new Map<string, Promise<Entry>>();
+  // Who waits for each pod of the next read: a pod forgotten before that read starts may be asked for again.
+  private batch: Map<string, { resolve: (e: Entry) => void; reject: (err: unknown) => void }[]> | undefined;
 
   constructor(private readonly db: Queryable) {}
 
@@ -43,46 +61,82 @@ export class PodDirectory {
 
   forget(identifier?: string) {
     this.generation++;
-    if (identifier) this.cache.delete(identifier);
-    else this.cache.clear();
+    // A lookup already running read the pod before the change: callers from now on wait for a new one.
+    if (identifier) {
+      this.cache.delete(identifier);
+      this.inFlight.delete(identifier);
+    } else {
+      this.cache.clear();
+      this.inFlight.clear();
+    }
   }
 
-  private async lookup(identifier: string) {
+  private lookup(identifier: string): Promise<Entry> {
     // No pod has one (identifiers are one-line text), and PostgreSQL would refuse the parameter.
-    if (hasForbiddenCharacters(identifier)) return { at: 0, keyHash: null, pod: null };
+    if (hasForbiddenCharacters(identifier)) return Promise.resolve({ at: 0, keyHash: null, pod: null });
     const hit = this.cache.get(identifier);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit;
-    const generation = this.generation;
-    const rows = await this.db.query<{
-      id: number;
-      ingest_key_hash: string | null;
-      active: boolean;
-      sensor_id: number | null;
-      type: string | null;
-    }>(
-      `SELECT p.id, p.ingest_key_hash, p.active, s.id AS sensor_id, s.type
-       FROM pod p LEFT JOIN pod_sensor ps ON ps.pod_id = p.id LEFT JOIN sensor s ON s.id = ps.sensor_id
-       WHERE p.identifier = $1`,
-      [identifier],
-    );
-    const first = rows[0];
-    let entry: { at: number; keyHash: string | null; pod: PodIdentity | null };
-    if (!first?.active) entry = { at: Date.now(), keyHash: null, pod: null };
-    else {
-      const sensorByType = new Map<string, number>();
-      const typeBySensorId = new Map<number, string>();
-      for (const r of rows) {
-        if (r.sensor_id === null || r.type === null) continue;
-        if (!sensorByType.has(r.type)) sensorByType.set(r.type, r.sensor_id);
-        typeBySensorId.set(r.sensor_id, r.type);
+    if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit);
+    const running = this.inFlight.get(identifier);
+    if (running) return running;
+    const read = new Promise<Entry>((resolve, reject) => {
+      if (!this.batch) {
+        this.batch = new Map();
+        setImmediate(() => this.read());
       }
-      entry = {
-        at: Date.now(),
-        keyHash: first.ingest_key_hash,
-        pod: { id: first.id, identifier, sensorByType, typeBySensorId },
-      };
-    }
-    if (generation === this.generation) this.cache.set(identifier, entry);
-    return entry;
+      const waiters = this.batch.get(identifier);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.batch.set(identifier, [{ resolve, reject }]);
+    });
+    this.inFlight.set(identifier, read);
+    const done = () => {
+      if (this.inFlight.get(identifier) === read) this.inFlight.delete(identifier);
+    };
+    read.then(done, done);
+    return read;
   }
+
+  /** Reads every pod asked for since the last read, in one statement. */
+  private async read() {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (!batch) return;
+    const generation = this.generation;
+    let rows: Row[];
+    try {
+      rows = await this.db.query<Row>(
+        `SELECT p.identifier, p.id, p.ingest_key_hash, p.active, s.id AS sensor_id, s.type
+         FROM pod p LEFT JOIN pod_sensor ps ON ps.pod_id = p.id LEFT JOIN sensor s ON s.id = ps.sensor_id
+         WHERE p.identifier = ANY($1::text[])`,
+        [[...batch.keys()]],
+      );
+    } catch (err) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(err);
+      return;
+    }
+    const byPod = new Map<string, Row[]>();
+    for (const row of rows) {
+      const list = byPod.get(row.identifier);
+      if (list) list.push(row);
+      else byPod.set(row.identifier, [row]);
+    }
+    const at = Date.now();
+    for (const [identifier, waiters] of batch) {
+      const entry = entryOf(identifier, byPod.get(identifier) ?? [], at);
+      if (generation === this.generation) this.cache.set(identifier, entry);
+      for (const waiter of waiters) waiter.resolve(entry);
+    }
+  }
+}
+
+function entryOf(identifier: string, rows: Row[], at: number): Entry {
+  const first = rows[0];
+  if (!first?.active) return { at, keyHash: null, pod: null };
+  const sensorByType = new Map<string, number>();
+  const typeBySensorId = new Map<number, string>();
+  for (const r of rows) {
+    if (r.sensor_id === null || r.type === null) continue;
+    if (!sensorByType.has(r.type)) sensorByType.set(r.type, r.sensor_id);
+    typeBySensorId.set(r.sensor_id, r.type);
+  }
+  return { at, keyHash: first.ingest_key_hash, pod: { id: first.id, identifier, sensorByType, typeBySensorId } };
 }
