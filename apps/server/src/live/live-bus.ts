@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { LatestReadings } from './latest-readings';
 
 /** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
 export interface LiveReading {
@@ -85,8 +86,7 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
   // ~10 MB) through PostgreSQL's notification queue. Streams show at most one event per pod a second
   // with each sensor's latest value, so the latest reading per pod and sensor type every 200 ms is
   // all a browser can see: that is what goes out.
-  // Per pod, then sensor type: keyed by numbers and the few types, not a string per reading.
-  const pending = new Map<number, Map<string, Tuple>>();
+  const pending = new LatestReadings((r: LiveReading) => r.created);
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   const notify = (tuples: string[]) =>
     // Live updates are best effort: a failed NOTIFY must never fail the ingest that committed.
@@ -98,32 +98,23 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
     // Each tuple is spelled once, and payloads are joined from the spellings.
     let chunk: string[] = [];
     let size = 2;
-    for (const byType of pending.values())
-      for (const t of byType.values()) {
-        const json = JSON.stringify(t);
-        if (size + json.length + 1 > MAX_PAYLOAD && chunk.length) {
-          void notify(chunk);
-          chunk = [];
-          size = 2;
-        }
-        chunk.push(json);
-        size += json.length + 1;
+    for (const r of pending) {
+      const json = JSON.stringify([r.podId, r.sensorType, r.value, r.created] satisfies Tuple);
+      if (size + json.length + 1 > MAX_PAYLOAD && chunk.length) {
+        void notify(chunk);
+        chunk = [];
+        size = 2;
       }
+      chunk.push(json);
+      size += json.length + 1;
+    }
     if (chunk.length) void notify(chunk);
     pending.clear();
   };
 
   return {
     publish(readings) {
-      for (const r of readings) {
-        let byType = pending.get(r.podId);
-        if (!byType) {
-          byType = new Map();
-          pending.set(r.podId, byType);
-        }
-        const known = byType.get(r.sensorType);
-        if (!known || known[3] <= r.created) byType.set(r.sensorType, [r.podId, r.sensorType, r.value, r.created]);
-      }
+      for (const r of readings) pending.add(r);
       flushTimer ??= setTimeout(flush, NOTIFY_EVERY_MS);
     },
     subscribe: (l) => listeners.add(l),

@@ -1,3 +1,4 @@
+import { LatestReadings } from './latest-readings';
 import type { LiveReading } from './live-bus';
 
 /** One SSE `reading` event: the pod's latest reading, plus its latest per sensor type in the interval. */
@@ -12,7 +13,7 @@ export interface LiveEvent extends LiveReading {
  */
 export class PodCoalescer {
   private readonly lastSent = new Map<number, number>();
-  private readonly pending = new Map<number, Map<string, LiveReading>>();
+  private readonly pending = new LatestReadings((r: LiveReading) => r.created);
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   constructor(
@@ -24,10 +25,7 @@ export class PodCoalescer {
   push(readings: readonly LiveReading[]) {
     const touched = new Set<number>();
     for (const r of readings) {
-      const byType = this.pending.get(r.podId) ?? new Map<string, LiveReading>();
-      const known = byType.get(r.sensorType);
-      if (!known || known.created <= r.created) byType.set(r.sensorType, r);
-      this.pending.set(r.podId, byType);
+      this.pending.add(r);
       touched.add(r.podId);
     }
     for (const podId of touched) {
@@ -44,12 +42,11 @@ export class PodCoalescer {
 
   private flush(podId: number) {
     this.timers.delete(podId);
-    const byType = this.pending.get(podId);
-    this.pending.delete(podId);
-    if (!byType?.size) return;
+    const all = this.pending.take(podId);
+    if (!all.length) return;
     this.lastSent.set(podId, this.now());
+    all.sort((a, b) => a.sensorType.localeCompare(b.sensorType));
     // Wire times compare correctly as strings.
-    const all = [...byType.values()].sort((a, b) => a.sensorType.localeCompare(b.sensorType));
     const latest = all.reduce((a, b) => (b.created > a.created ? b : a));
     this.send({ ...latest, readings: all.map(({ sensorType, value, created }) => ({ sensorType, value, created })) });
   }

@@ -8,6 +8,7 @@ import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
 import { errorResponses } from '../http/route-schemas';
 import { USER_NOTIFICATION_CHANNEL } from '../notifications/delivery';
+import { LatestReadings } from './latest-readings';
 import { type LiveBus, localBus, postgresBus } from './live-bus';
 import { PodCoalescer } from './live-coalescer';
 
@@ -31,22 +32,12 @@ export async function liveRoutes(base: FastifyInstance) {
 
   const stopPublishing = app.ingest.writer.onCommitted((rows) => {
     // Only the latest reading per pod and sensor type can reach a screen (the bus and PodCoalescer
-    // keep the latest, later wins a tie): the rest of a batch is not formatted at all (bench/ingest).
-    // Keyed by numbers and the few sensor types, not a string per reading (docs/performance.md#the-ingest-statements-parameters).
-    const latest = new Map<number, Map<string, (typeof rows)[number]>>();
-    for (const r of rows) {
-      let byType = latest.get(r.podId);
-      if (!byType) {
-        byType = new Map();
-        latest.set(r.podId, byType);
-      }
-      const known = byType.get(r.sensorType);
-      if (!known || known.created.getTime() <= r.created.getTime()) byType.set(r.sensorType, r);
-    }
+    // keep the latest too): the rest of a batch is not formatted at all (bench/ingest).
+    const latest = new LatestReadings((r: (typeof rows)[number]) => r.created.getTime());
+    for (const r of rows) latest.add(r);
     const readings = [];
-    for (const byType of latest.values())
-      for (const r of byType.values())
-        readings.push({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) });
+    for (const r of latest)
+      readings.push({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) });
     bus.publish(readings);
   });
 
