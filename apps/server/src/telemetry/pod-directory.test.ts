@@ -158,17 +158,32 @@ describe('pod directory', () => {
     );
     expect(found.map((pod) => pod?.id)).toEqual(pods.flatMap((pod) => Array(20).fill(pod.id)));
     expect([...(found[59]?.sensorByType.keys() ?? [])].sort()).toEqual(['HUMIDITY', 'TEMPERATURE']);
-    // Cached now; and a pod forgotten while its read runs is read again for the callers after the forget.
+    // Cached now.
     await directory.authenticate(pods[1]?.identifier ?? '', pods[1]?.key ?? '');
     expect(statements).toHaveLength(1);
-    const pod = pods[2] as Pod;
     let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const holdReads = () => {
+      hold = new Promise((resolve) => {
+        release = resolve;
+      });
+    };
+    // A caller who asks while the pod's read runs waits for that read.
+    const first = pods[0] as Pod;
+    holdReads();
+    directory.forget();
+    const asked = directory.authenticate(first.identifier, first.key);
+    await vi.waitFor(() => expect(answered).toBe(2));
+    hold = undefined;
+    const joined = directory.authenticate(first.identifier, first.key);
+    release();
+    expect([(await asked)?.id, (await joined)?.id]).toEqual([first.id, first.id]);
+    expect(statements).toHaveLength(2);
+    // A pod forgotten while its read runs is read again for the callers after the forget.
+    const pod = pods[2] as Pod;
+    holdReads();
     directory.forget();
     const before = directory.authenticate(pod.identifier, pod.key);
-    await vi.waitFor(() => expect(answered).toBe(2));
+    await vi.waitFor(() => expect(answered).toBe(3));
     await t.db.query('UPDATE pod SET active = false WHERE id = $1', [pod.id]);
     directory.forget(pod.identifier);
     hold = undefined;
@@ -176,7 +191,7 @@ describe('pod directory', () => {
     release();
     expect((await before)?.id).toBe(pod.id);
     expect(await after).toBeNull();
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     await t.db.query('UPDATE pod SET active = true WHERE id = $1', [pod.id]);
   });
 });
