@@ -36,8 +36,10 @@ export class PodDirectory {
   // Bumped by every forget: a lookup that started before it must not cache what it read.
   private generation = 0;
   private inFlight = new Map<string, Promise<Entry>>();
-  // Who waits for each pod of the next read: a pod forgotten before that read starts may be asked for again.
-  private batch: Map<string, { resolve: (e: Entry) => void; reject: (err: unknown) => void }[]> | undefined;
+  // The pods of the next read, each with the answer its callers wait for.
+  private batch:
+    | Map<string, { read: Promise<Entry>; resolve: (e: Entry) => void; reject: (err: unknown) => void }>
+    | undefined;
 
   constructor(private readonly db: Queryable) {}
 
@@ -76,17 +78,20 @@ export class PodDirectory {
     if (hasForbiddenCharacters(identifier)) return Promise.resolve({ at: 0, keyHash: null, pod: null });
     const hit = this.cache.get(identifier);
     if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit);
-    const running = this.inFlight.get(identifier);
+    // A pod forgotten after it was queued but before its read starts waits for that read: it comes after the change.
+    const running = this.inFlight.get(identifier) ?? this.batch?.get(identifier)?.read;
     if (running) return running;
-    const read = new Promise<Entry>((resolve, reject) => {
-      if (!this.batch) {
-        this.batch = new Map();
-        setImmediate(() => this.read());
-      }
-      const waiters = this.batch.get(identifier);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.batch.set(identifier, [{ resolve, reject }]);
+    if (!this.batch) {
+      this.batch = new Map();
+      setImmediate(() => this.read());
+    }
+    let resolve!: (e: Entry) => void;
+    let reject!: (err: unknown) => void;
+    const read = new Promise<Entry>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
     });
+    this.batch.set(identifier, { read, resolve, reject });
     this.inFlight.set(identifier, read);
     const done = () => {
       if (this.inFlight.get(identifier) === read) this.inFlight.delete(identifier);
@@ -110,7 +115,7 @@ export class PodDirectory {
         [[...batch.keys()]],
       );
     } catch (err) {
-      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(err);
+      for (const waiter of batch.values()) waiter.reject(err);
       return;
     }
     const byPod = new Map<string, Row[]>();
@@ -120,10 +125,10 @@ export class PodDirectory {
       else byPod.set(row.identifier, [row]);
     }
     const at = Date.now();
-    for (const [identifier, waiters] of batch) {
+    for (const [identifier, waiter] of batch) {
       const entry = entryOf(identifier, byPod.get(identifier) ?? [], at);
       if (generation === this.generation) this.cache.set(identifier, entry);
-      for (const waiter of waiters) waiter.resolve(entry);
+      waiter.resolve(entry);
     }
   }
 }
