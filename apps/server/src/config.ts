@@ -63,6 +63,8 @@ const schema = z
     SIMULATOR_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(1).max(3600).default(10),
     DEMO_HISTORY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(365),
     RULES_WORKER: bool.default(true),
+    // PostgreSQL only: PGlite lives in the process's main thread (docs/decisions/0032-ingest-thread.md).
+    INGEST_THREAD: bool.default(true),
     INGEST_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number of readings' }).int().min(1).default(50_000),
     // 0 turns the bound off (docs/performance.md#the-rules-engines-bound).
     RULES_LAG_LIMIT_SECONDS: z.coerce

@@ -16,6 +16,7 @@ import { demoPodsPath } from './seed/demo-pods-file';
 import { progressBar } from './seed/progress-bar';
 import { demoEnabled, startDemoStream } from './simulator/demo-stream';
 import { brokerCredentialsAtStart } from './telemetry/broker-credentials';
+import { startIngestThread, type ThreadMqtt } from './telemetry/ingest-thread';
 import { startMaintenance } from './telemetry/maintenance';
 import { startEmbeddedBroker } from './telemetry/mqtt-broker';
 import { defaultClientId, startExternalSubscriber } from './telemetry/mqtt-subscriber';
@@ -56,14 +57,35 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;
   if (brokerWarning) app.log.warn(brokerWarning);
-  const mqtt = config.MQTT_URL
-    ? await startExternalSubscriber({
-        url: config.MQTT_URL,
-        clientId: config.MQTT_CLIENT_ID ?? defaultClientId(config.PORT),
-        ingest: app.ingest,
-        log: app.log,
-      })
-    : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, ingest: app.ingest, log: app.log });
+  const mqttFrom: ThreadMqtt = config.MQTT_URL
+    ? { kind: 'external', url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID ?? defaultClientId(config.PORT) }
+    : { kind: 'embedded', port: config.MQTT_PORT, host: config.HOST };
+  const mqtt =
+    config.DATABASE_URL && config.INGEST_THREAD
+      ? await startIngestThread({
+          ingest: app.ingest,
+          metrics: app.metrics,
+          log: app.log,
+          data: {
+            databaseUrl: config.DATABASE_URL,
+            queueLimit: config.INGEST_QUEUE_LIMIT,
+            logLevel: config.LOG_LEVEL,
+            mqtt: mqttFrom,
+          },
+          onExit: (err) => {
+            // Without it no MQTT reading is taken: end, so whatever supervises the process starts it again.
+            app.log.fatal({ err }, 'the ingest thread ended; stopping');
+            process.exit(1);
+          },
+        })
+      : mqttFrom.kind === 'external'
+        ? await startExternalSubscriber({
+            url: mqttFrom.url,
+            clientId: mqttFrom.clientId,
+            ingest: app.ingest,
+            log: app.log,
+          })
+        : await startEmbeddedBroker({ port: mqttFrom.port, host: mqttFrom.host, ingest: app.ingest, log: app.log });
   // Only into the embedded broker: an external one checks pods against credentials it manages itself.
   const brokerPort = 'port' in mqtt ? Number(mqtt.port) : config.MQTT_PORT;
   const simulator = demo && !config.MQTT_URL ? await startDemoStream({ config, brokerPort, log: app.log }) : undefined;

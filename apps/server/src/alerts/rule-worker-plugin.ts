@@ -43,9 +43,7 @@ export function registerRuleWorker(app: FastifyInstance) {
       }
     })();
   };
-  const stopHearing = app.ingest.writer.onCommitted((rows) => {
-    if (rows.length > 0) setImmediate(run);
-  });
+  const stopHearing = app.ingest.onStored(() => setImmediate(run));
   const timer = setInterval(run, POLL_MS);
   timer.unref();
   const interval = app.config.POD_REPORT_INTERVAL_MINUTES * 60_000;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { queueLagSql } from '../db/queue-lag';
-import type { GroupCommitWriter } from '../telemetry/group-commit';
 import { RepeatLimiter } from '../telemetry/repeat-limiter';
 
 const CHECK_MS = 1_000;
@@ -23,7 +22,7 @@ interface GuardLog {
 export class RulesLagGuard {
   constructor(
     private readonly db: Queryable,
-    private readonly writer: Pick<GroupCommitWriter, 'hold' | 'holding'>,
+    private readonly writer: { hold(shut: boolean): void; readonly holding: boolean },
     private readonly limitSeconds: number,
     private readonly log?: GuardLog,
   ) {}
@@ -50,7 +49,7 @@ export class RulesLagGuard {
 export function registerRulesLagGuard(app: FastifyInstance) {
   const limit = app.config.RULES_LAG_LIMIT_SECONDS;
   if (limit === 0) return;
-  const guard = new RulesLagGuard(app.db, app.ingest.writer, limit, app.log);
+  const guard = new RulesLagGuard(app.db, app.ingest, limit, app.log);
   const failures = new RepeatLimiter();
   let checking: Promise<unknown> | null = null;
   const timer = setInterval(() => {

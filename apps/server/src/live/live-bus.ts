@@ -1,5 +1,7 @@
+import { formatWireTime } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import type { GroupCommitWriter } from '../telemetry/group-commit';
 import { LatestReadings } from './latest-readings';
 
 /** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
@@ -82,6 +84,23 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
     }
   });
 
+  const notifier = postgresNotifier(db, log);
+  return {
+    publish: notifier.publish,
+    subscribe: (l) => listeners.add(l),
+    onBack: (l) => back.add(l),
+    async close() {
+      notifier.close();
+      await stopListening();
+    },
+  };
+}
+
+/**
+ * The sending half of postgresBus: what an instance (or its ingest thread, which has no streams to feed)
+ * committed goes to every instance's streams.
+ */
+export function postgresNotifier(db: Database, log: FastifyBaseLogger) {
   // Performance (bench/ingest): NOTIFYing every reading sent the whole ingest stream (240,000 readings,
   // ~10 MB) through PostgreSQL's notification queue. Streams show at most one event per pod a second
   // with each sensor's latest value, so the latest reading per pod and sensor type every 200 ms is
@@ -113,15 +132,27 @@ export async function postgresBus(db: Database, log: FastifyBaseLogger): Promise
   };
 
   return {
-    publish(readings) {
+    publish(readings: readonly LiveReading[]) {
       for (const r of readings) pending.add(r);
       flushTimer ??= setTimeout(flush, NOTIFY_EVERY_MS);
     },
-    subscribe: (l) => listeners.add(l),
-    onBack: (l) => back.add(l),
-    async close() {
+    close() {
       if (flushTimer) clearTimeout(flushTimer);
-      await stopListening();
     },
   };
+}
+
+/**
+ * Hands what `writer` commits to `bus`. Only the latest reading per pod and sensor type can reach a screen
+ * (the bus and PodCoalescer keep the latest too): the rest of a group is not formatted at all (bench/ingest).
+ */
+export function publishCommitted(writer: GroupCommitWriter, bus: Pick<LiveBus, 'publish'>): () => void {
+  return writer.onCommitted((rows) => {
+    const latest = new LatestReadings((r: (typeof rows)[number]) => r.created.getTime());
+    for (const r of rows) latest.add(r);
+    const readings: LiveReading[] = [];
+    for (const r of latest)
+      readings.push({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) });
+    bus.publish(readings);
+  });
 }

@@ -1,4 +1,4 @@
-import { formatWireTime, type Scope } from '@greenpod/contracts';
+import type { Scope } from '@greenpod/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +8,7 @@ import type { SqlParam } from '../db/database';
 import { HttpError } from '../http/errors';
 import { errorResponses } from '../http/route-schemas';
 import { USER_NOTIFICATION_CHANNEL } from '../notifications/delivery';
-import { LatestReadings } from './latest-readings';
-import { type LiveBus, localBus, postgresBus } from './live-bus';
+import { type LiveBus, localBus, postgresBus, publishCommitted } from './live-bus';
 import { PodCoalescer } from './live-coalescer';
 
 const HEARTBEAT_MS = 15_000;
@@ -30,16 +29,7 @@ export async function liveRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const bus: LiveBus = app.db.kind === 'postgres' ? await postgresBus(app.db, app.log) : localBus();
 
-  const stopPublishing = app.ingest.writer.onCommitted((rows) => {
-    // Only the latest reading per pod and sensor type can reach a screen (the bus and PodCoalescer
-    // keep the latest too): the rest of a batch is not formatted at all (bench/ingest).
-    const latest = new LatestReadings((r: (typeof rows)[number]) => r.created.getTime());
-    for (const r of rows) latest.add(r);
-    const readings = [];
-    for (const r of latest)
-      readings.push({ podId: r.podId, sensorType: r.sensorType, value: r.value, created: formatWireTime(r.created) });
-    bus.publish(readings);
-  });
+  const stopPublishing = publishCommitted(app.ingest.writer, bus);
 
   // New user-notifications, announced by the rules engine on commit (from any instance): each open
   // stream of those users gets a `notification` event. A lost LISTEN connection may have missed some,

@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
+import type { IngestTally } from './metrics-tally';
 
 /** How readings reached the server: the label every ingest metric carries. */
 export type Transport = 'http' | 'mqtt';
@@ -13,7 +14,7 @@ export interface IngestMetrics {
   ingested(
     transport: Transport,
     rows: number,
-    outcome: { stored: number; refused: readonly unknown[] },
+    outcome: { stored: number; refused: { readonly length: number } },
     invalid: number,
   ): void;
   /** A message whose valid readings could not be stored at all (the sender is told to send them again). */
@@ -113,6 +114,18 @@ export class AppMetrics implements IngestMetrics {
       this.statementRows.observe(readings);
     };
   };
+
+  /** Adds what an ingest thread counted (metrics-tally.ts). */
+  addTally(tally: IngestTally) {
+    for (const [transport, t] of tally.transports) {
+      this.ingested(transport, t.rows, { stored: t.stored, refused: { length: t.refused } }, t.invalid);
+      this.storeFailed(transport, t.failed);
+    }
+    for (const [readings, seconds] of tally.statements) {
+      this.statementSeconds.observe(seconds);
+      this.statementRows.observe(readings);
+    }
+  }
 
   notificationsRaised = (tally: RaisedTally) => {
     this.raised.inc(tally.raised);

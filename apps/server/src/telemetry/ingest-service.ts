@@ -38,12 +38,25 @@ export class IngestBusyError extends HttpError {
 /** Raised by the triggers of migration 012 with the identifier of a pod updated, deleted or re-sensored. */
 export const POD_CHANGED_CHANNEL = 'greenpod_pod_changed';
 
+/**
+ * Ingest that runs apart from this service (the ingest thread: telemetry/ingest-thread.ts) and answers to
+ * its controls: the rules engine's lag bound, and an administrator's change to a pod.
+ */
+export interface IngestElsewhere {
+  hold(shut: boolean): void;
+  forgetPods(): void;
+  /** Readings waiting there for a statement, as last heard. */
+  readonly pending: number;
+}
+
 /** The one path every reading takes, whether it came over HTTP or MQTT. */
 export class IngestService {
   readonly pods: PodDirectory;
   readonly writer: GroupCommitWriter;
   private readonly limiter = new RepeatLimiter();
   private stopWatching?: () => Promise<void>;
+  private elsewhere?: IngestElsewhere;
+  private readonly storedListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -58,6 +71,47 @@ export class IngestService {
       onListenerError: (err) => log?.error({ err }, 'a listener of committed readings failed'),
       timeStatement: metrics?.timeStatement,
     });
+    this.writer.onCommitted((rows) => {
+      if (rows.length > 0) this.announceStored();
+    });
+  }
+
+  /** Hands this service's controls on to ingest that runs elsewhere (the ingest thread). */
+  attach(elsewhere: IngestElsewhere) {
+    this.elsewhere = elsewhere;
+    if (this.writer.holding) elsewhere.hold(true);
+  }
+
+  /** Calls `listener` after every commit that stored readings, here or elsewhere (the rules engine wakes on it). */
+  onStored(listener: () => void): () => void {
+    this.storedListeners.add(listener);
+    return () => void this.storedListeners.delete(listener);
+  }
+
+  /** Readings were committed, here or elsewhere: wakes what listens. */
+  announceStored() {
+    for (const l of this.storedListeners) l();
+  }
+
+  /** Shuts ingest (true), here and elsewhere, as at its bound, or opens it again (rules-lag-guard.ts). */
+  hold(shut: boolean) {
+    this.writer.hold(shut);
+    this.elsewhere?.hold(shut);
+  }
+
+  get holding() {
+    return this.writer.holding;
+  }
+
+  /** Forgets every pod, here and elsewhere: one was changed by this instance (pod-directory-writes.ts). */
+  forgetPods() {
+    this.pods.forget();
+    this.elsewhere?.forgetPods();
+  }
+
+  /** Readings waiting for a statement, here and elsewhere. */
+  get pending() {
+    return this.writer.pending + (this.elsewhere?.pending ?? 0);
   }
 
   /**

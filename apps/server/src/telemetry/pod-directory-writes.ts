@@ -21,7 +21,7 @@ const POD_WRITE_ROUTES = new Set([
 export function forgetPodsOnOwnWrites(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 300 && POD_WRITE_ROUTES.has(request.routeOptions.url ?? ''))
-      app.ingest.pods.forget();
+      app.ingest.forgetPods();
     return payload;
   });
 }

@@ -12,7 +12,9 @@ import { adminQuery } from './template-database';
  * (template-database.ts), so no test file pays for initdb and the migrations; another server (a test's
  * own throwaway cluster) is migrated here.
  */
-export async function openTestDatabase(url = process.env.DATABASE_URL): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(
+  url = process.env.DATABASE_URL,
+): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (!url) {
     const db = await openPglite(undefined, new Blob([readFileSync(required(inject('pgliteTemplate')))]));
     return { ...db, drop: () => db.close() };
@@ -27,6 +29,7 @@ export async function openTestDatabase(url = process.env.DATABASE_URL): Promise<
   if (ownServer) await migrate(db);
   return {
     ...db,
+    url: testUrl.toString(),
     async drop() {
       await db.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,0 +1,56 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import pino from 'pino';
+import { openPostgres } from '../db/database';
+import { postgresNotifier, publishCommitted } from '../live/live-bus';
+import { MetricsTally } from '../metrics/metrics-tally';
+import { loggerOptions } from '../plugins/logger-options';
+import { IngestService } from './ingest-service';
+import type { FromThread, IngestThreadData, ToThread } from './ingest-thread';
+import { startEmbeddedBroker } from './mqtt-broker';
+import { startExternalSubscriber } from './mqtt-subscriber';
+
+// The ingest thread (ingest-thread.ts): the broker or subscriber, the pod directory and the group commit,
+// on a database pool of its own. The process migrated the database before starting it.
+const TALLY_EVERY_MS = 1_000;
+const data = workerData as IngestThreadData;
+const parent = parentPort as NonNullable<typeof parentPort>;
+const tell = (m: FromThread) => parent.postMessage(m);
+const log = pino(loggerOptions(data.logLevel) as pino.LoggerOptions).child({ thread: 'ingest' });
+
+try {
+  const db = await openPostgres(data.databaseUrl);
+  const tally = data.metrics ? new MetricsTally() : undefined;
+  const ingest = new IngestService(db, log, tally, data.queueLimit);
+  await ingest.watchPods();
+  const notifier = postgresNotifier(db, log);
+  publishCommitted(ingest.writer, notifier);
+  ingest.onStored(() => tell({ type: 'stored', pending: ingest.writer.pending }));
+  const mqtt =
+    data.mqtt.kind === 'embedded'
+      ? await startEmbeddedBroker({ port: data.mqtt.port, host: data.mqtt.host, ingest, log })
+      : await startExternalSubscriber({ url: data.mqtt.url, clientId: data.mqtt.clientId, ingest, log });
+  const timer = setInterval(
+    () => tell({ type: 'tally', tally: tally?.take() ?? null, pending: ingest.writer.pending }),
+    TALLY_EVERY_MS,
+  );
+  parent.on('message', async (m: ToThread) => {
+    if (m.type === 'hold') ingest.writer.hold(m.shut);
+    else if (m.type === 'forget') ingest.pods.forget();
+    else if (m.type === 'close') {
+      clearInterval(timer);
+      await mqtt.close();
+      tell({ type: 'tally', tally: tally?.take() ?? null, pending: 0 });
+      notifier.close();
+      await ingest.close();
+      await db.close();
+      tell({ type: 'closed' });
+      parent.close();
+    }
+  });
+  tell({ type: 'ready', ...('port' in mqtt ? { port: Number(mqtt.port) } : {}) });
+} catch (err) {
+  log.error({ err }, 'the ingest thread could not start');
+  tell({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+  // What did start (a pool, a LISTEN connection) would keep the thread alive.
+  setImmediate(() => process.exit(1));
+}
