@@ -1,21 +1,24 @@
 /**
  * Loaded into the server's own process by bench/soak (`--import`, through SERVER_NODE_ARGS), so the
  * figures come from inside it: every second one line on stdout, `@soak-probe {json}`, with the resident
- * set size, the heap in use, and how late a 10 ms timer fired
- * over it (event-loop lag) as a histogram of whole milliseconds, which the bench adds up over any span.
+ * set size, the heap in use, and how late a 10 ms timer fired over it (event-loop lag) as a histogram of
+ * whole milliseconds, which the bench adds up over any span: the main thread's (HTTP), and the ingest
+ * thread's as that thread reports it to the process each second (PostgreSQL: ingest-thread/ingest-thread.ts).
  * The server's code is not touched; its logs go to the same stdout, one line each, so nothing interleaves.
  */
-const STEP_MS = 10;
-const lag = new Map<number, number>();
-let expected = performance.now() + STEP_MS;
-const sample = () => {
-  const now = performance.now();
-  const late = Math.max(0, Math.round(now - expected));
-  lag.set(late, (lag.get(late) ?? 0) + 1);
-  expected = now + STEP_MS;
-  setTimeout(sample, STEP_MS).unref();
-};
-setTimeout(sample, STEP_MS).unref();
+import type { Worker } from 'node:worker_threads';
+import { addLag, type LagHistogram, LagSampler } from '@greenpod/server/bench';
+
+const main = new LagSampler();
+const ingest = new Map<number, number>();
+let ingestThread = false;
+process.on('worker', (worker: Worker) =>
+  worker.on('message', (m: { type?: string; lag?: LagHistogram }) => {
+    if (m.type !== 'tally' || !m.lag) return;
+    ingestThread = true;
+    addLag(ingest, m.lag);
+  }),
+);
 
 setInterval(() => {
   const memory = process.memoryUsage();
@@ -23,8 +26,9 @@ setInterval(() => {
     t: Date.now(),
     rss: memory.rss,
     heap: memory.heapUsed,
-    lag: Object.fromEntries(lag),
+    lag: main.take(),
+    ...(ingestThread ? { ingestLag: Object.fromEntries(ingest) } : {}),
   };
-  lag.clear();
+  ingest.clear();
   process.stdout.write(`@soak-probe ${JSON.stringify(line)}\n`);
 }, 1000).unref();

@@ -1,12 +1,15 @@
 /** bench/soak's arithmetic: percentiles of samples, of the probe's lag histograms, and the figures' format. */
+import { addLag, type LagHistogram, lagPercentile } from '@greenpod/server/bench';
 
 /** One line of the server's probe (soak-probe.ts). */
 export interface ProbeLine {
   t: number;
   rss: number;
   heap: number;
-  /** Timer lateness in whole milliseconds -> how many 10 ms samples were that late. */
-  lag: Record<string, number>;
+  /** The server's main thread (HTTP): timer lateness in whole milliseconds -> how many 10 ms samples were that late. */
+  lag: LagHistogram;
+  /** The ingest thread's, as it reported since the last line (PostgreSQL; absent without the thread). */
+  ingestLag?: LagHistogram;
 }
 
 export const pct = (xs: readonly number[], p: number) => {
@@ -14,19 +17,11 @@ export const pct = (xs: readonly number[], p: number) => {
   return s.length ? (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number) : Number.NaN;
 };
 
-/** The p-th percentile of the event-loop lag over the probe's lines (their histograms added up). */
-export function lagPct(lines: readonly ProbeLine[], p: number) {
+/** The p-th percentile of the event-loop lag over the probe's lines (their histograms added up): the main thread's, or the ingest thread's. */
+export function lagPct(lines: readonly ProbeLine[], p: number, thread: 'lag' | 'ingestLag' = 'lag') {
   const counts = new Map<number, number>();
-  for (const line of lines)
-    for (const [ms, n] of Object.entries(line.lag)) counts.set(Number(ms), (counts.get(Number(ms)) ?? 0) + n);
-  const total = [...counts.values()].reduce((a, n) => a + n, 0);
-  if (total === 0) return Number.NaN;
-  let seen = 0;
-  for (const [ms, n] of [...counts].sort((a, b) => a[0] - b[0])) {
-    seen += n;
-    if (seen >= Math.ceil((p / 100) * total)) return ms;
-  }
-  return Number.NaN;
+  for (const line of lines) addLag(counts, line[thread] ?? {});
+  return lagPercentile(counts, p);
 }
 
 export const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : Number.NaN);

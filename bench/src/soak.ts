@@ -347,7 +347,7 @@ say(
     `MQTT QoS 1, 8 readings a message, up to ${args['in-flight']} unacknowledged per pod`,
 );
 say(
-  '  minute  acked/s  behind/s  closed  lag p99 ms  RSS MB  dashboard p95 ms  rules queue  rules lag s  load avg  CPU % of a core: server / PostgreSQL / load / else',
+  '  minute  acked/s  behind/s  closed  lag p99 ms: HTTP / ingest  RSS MB  dashboard p95 ms  rules queue  rules lag s  load avg  CPU % of a core: server / PostgreSQL / load / else',
 );
 for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs) {
   const to = Math.min(from + minuteMs, soakStart + MINUTES * 60_000);
@@ -387,7 +387,7 @@ function minuteLine(n: number, r: (typeof rows)[number]) {
   const behind = (t.reduce((a, x) => a + x.behind, 0) * SENSOR_TYPES.length) / seconds;
   const reads = dashboard.flatMap((d) => within(d, r.from, r.to).map((s) => s.ms));
   const c = r.cpu;
-  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${ms(lagPct(p, 99)).padStart(10)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${int(r.rulesLag).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
+  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${`${ms(lagPct(p, 99))} / ${ms(lagPct(p, 99, 'ingestLag'))}`.padStart(25)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${int(r.rulesLag).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
 }
 
 // Overload: OVERLOAD x RATE over MQTT, and HTTP posters, for OVERLOAD_MS; then everything is drained.
@@ -417,6 +417,7 @@ const soakTicks = within(ticks, soakStart, soakEnd);
 const soakProbe = within(probe, soakStart, soakEnd);
 const sustained = soakTicks.reduce((a, x) => a + x.acked, 0) / ((soakEnd - soakStart) / 1000);
 const lagP99 = lagPct(soakProbe, 99);
+const ingestLagP99 = soakProbe.some((x) => x.ingestLag) ? lagPct(soakProbe, 99, 'ingestLag') : undefined;
 const rssOf = (r: (typeof rows)[number] | undefined) =>
   r ? mean(within(probe, r.from, r.to).map((x) => x.rss)) : Number.NaN;
 const rssRatio = rssOf(rows.at(-1)) / rssOf(rows[0]);
@@ -426,7 +427,7 @@ Greenpod soak on PostgreSQL (one run, ${new Date(soakStart).toISOString()} - ${n
   sustained ${int(sustained)} readings/s acknowledged of ${int(RATE)} asked (${((sustained / RATE) * 100).toFixed(0)} %); raw COPY ${int(copyBefore)} rows/s before, ${int(copyAfter)} after: ratio ${(sustained / copyBefore).toFixed(2)}, ${(sustained / copyAfter).toFixed(2)}
   CPU, % of one core: ${cpuLine(soakCpu)}
   acknowledged ${int(soakAcked)}, stored ${int(soakStored)}: ${soakAcked === soakStored ? 'acknowledged = stored, exactly' : `MISMATCH (${int(soakStored - soakAcked)})`}; ${int(sum(soakTicks, (x) => x.closes))} connections closed by the server${soakDrained.inFlight ? `; ${int(soakDrained.inFlight)} messages still unacknowledged after ${ms(soakDrained.ms / 1000)} s` : ''}
-  event-loop lag p99 ${ms(lagP99)} ms, max ${ms(lagPct(soakProbe, 100))} ms (budget p99 < 100 ms: ${verdict(lagP99 < 100)})
+  event-loop lag p99 ${ms(lagP99)} ms, max ${ms(lagPct(soakProbe, 100))} ms (budget p99 < 100 ms: ${verdict(lagP99 < 100)})${ingestLagP99 === undefined ? '' : `; the ingest thread's p99 ${ms(ingestLagP99)} ms, max ${ms(lagPct(soakProbe, 100, 'ingestLag'))} ms (${verdict(ingestLagP99 < 100)})`}
   RSS first minute ${mb(rssOf(rows[0]))} MB, last ${mb(rssOf(rows.at(-1)))} MB: last/first ${rssRatio.toFixed(2)} (flat within 10 %: ${verdict(Math.abs(rssRatio - 1) <= 0.1)})
   rules: ${int(RULES)} active, ${int(notifications)} notifications by the end; queue ${int(queueAtEnd)} rows when the load stopped, ${queueLeft === 0 ? `empty ${rulesCaughtUp.toFixed(0)} s later` : `${int(queueLeft)} still after ${rulesCaughtUp.toFixed(0)} s`}
   dashboard while it ran (HTTP, one read at a time; budgets are bench/query's PostgreSQL p95s):`);

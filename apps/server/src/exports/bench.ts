@@ -21,6 +21,7 @@ export { type Database, openPglite, openPostgres, type Queryable } from '../db/d
 export { migrate } from '../db/migrate';
 export { migratedPgliteDump } from '../db/migrated-dump';
 export { queueLagSql } from '../db/queue-lag';
+export { addLag, type LagHistogram, LagSampler, lagPercentile } from '../metrics/lag-sampler';
 export { buildReport } from '../reports/report-build';
 export { storeReportMonths } from '../reports/report-months';
 export { fitBaseline } from '../savings/model';

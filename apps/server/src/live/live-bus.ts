@@ -1,7 +1,6 @@
 import { formatWireTime } from '@greenpod/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import type { GroupCommitWriter } from '../telemetry/group-commit';
 import { LatestReadings } from './latest-readings';
 
 /** A stored reading as the browser sees it; `created` is a wire time (yyyy-MM-dd HH:mm:ss UTC). */
@@ -12,6 +11,8 @@ export interface LiveReading {
   created: string;
 }
 type Listener = (readings: readonly LiveReading[]) => void;
+/** A reading as the group-commit writer reports it committed. */
+type CommittedReading = Omit<LiveReading, 'created'> & { created: Date };
 
 /** Carries committed readings to the SSE streams of this instance (and, on PostgreSQL, of all). */
 export interface LiveBus {
@@ -146,7 +147,10 @@ export function postgresNotifier(db: Database, log: FastifyBaseLogger) {
  * Hands what `writer` commits to `bus`. Only the latest reading per pod and sensor type can reach a screen
  * (the bus and PodCoalescer keep the latest too): the rest of a group is not formatted at all (bench/ingest).
  */
-export function publishCommitted(writer: GroupCommitWriter, bus: Pick<LiveBus, 'publish'>): () => void {
+export function publishCommitted(
+  writer: { onCommitted(listener: (rows: readonly CommittedReading[]) => void): () => void },
+  bus: Pick<LiveBus, 'publish'>,
+): () => void {
   return writer.onCommitted((rows) => {
     const latest = new LatestReadings((r: (typeof rows)[number]) => r.created.getTime());
     for (const r of rows) latest.add(r);

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { addLag, type LagHistogram, lagPercentile } from './lag-sampler';
 import type { IngestTally } from './metrics-tally';
 
 /** How readings reached the server: the label every ingest metric carries. */
@@ -86,6 +87,8 @@ export class AppMetrics implements IngestMetrics {
     registers: this.registers,
   });
 
+  private ingestLag?: Map<number, number>;
+
   constructor() {
     // Every series exists from the start at 0, so a rate over the first scrape is right and a
     // dashboard shows 0 rather than "no data".
@@ -114,6 +117,39 @@ export class AppMetrics implements IngestMetrics {
       this.statementRows.observe(readings);
     };
   };
+
+  /**
+   * Adds a second of the ingest thread's event-loop lag. Its gauges, named as prom-client's for the main thread
+   * (nodejs_eventloop_lag_*), appear once a thread reports, and each scrape reads the lag since the last one.
+   */
+  addIngestLag(lag: LagHistogram) {
+    if (!this.ingestLag) {
+      const counts = new Map<number, number>();
+      const gauge = (name: string, collect?: () => void) =>
+        new Gauge({
+          name: `greenpod_ingest_thread_eventloop_lag_${name}_seconds`,
+          help: `The ingest thread's event-loop lag since the last scrape, ${name} (PostgreSQL only)`,
+          registers: this.registers,
+          ...(collect ? { collect } : {}),
+        });
+      // The first gauge's collect sets all three, then resets the histogram (a registry collects in order).
+      const p50 = gauge('p50', () => {
+        for (const [g, p] of [
+          [p50, 50],
+          [p99, 99],
+          [max, 100],
+        ] as const) {
+          const ms = lagPercentile(counts, p);
+          if (Number.isFinite(ms)) g.set(ms / 1000);
+        }
+        counts.clear();
+      });
+      const p99 = gauge('p99');
+      const max = gauge('max');
+      this.ingestLag = counts;
+    }
+    addLag(this.ingestLag, lag);
+  }
 
   /** Adds what an ingest thread counted (metrics-tally.ts). */
   addTally(tally: IngestTally) {

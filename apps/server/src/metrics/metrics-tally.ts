@@ -16,7 +16,7 @@ export interface IngestTally {
 }
 
 /**
- * The ingest metrics of a thread that has no registry of its own (telemetry/ingest-thread.ts): summed here,
+ * The ingest metrics of a thread that has no registry of its own (ingest-thread/ingest-thread.ts): summed here,
  * then taken once a second and added to the process's metrics (AppMetrics.addTally), which /metrics shows.
  */
 export class MetricsTally implements IngestMetrics {

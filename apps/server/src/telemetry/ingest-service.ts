@@ -39,7 +39,7 @@ export class IngestBusyError extends HttpError {
 export const POD_CHANGED_CHANNEL = 'greenpod_pod_changed';
 
 /**
- * Ingest that runs apart from this service (the ingest thread: telemetry/ingest-thread.ts) and answers to
+ * Ingest that runs apart from this service (the ingest thread: ingest-thread/ingest-thread.ts) and answers to
  * its controls: the rules engine's lag bound, and an administrator's change to a pod.
  */
 export interface IngestElsewhere {

@@ -1,10 +1,10 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANNEL } from '../live/live-bus';
+import { readingsTopic } from '../telemetry/mqtt-broker';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startIngestThread } from './ingest-thread';
-import { readingsTopic } from './mqtt-broker';
 
 // The thread runs on PostgreSQL only (PGlite lives in the main thread): this suite runs in CI's PostgreSQL pass.
 describe.skipIf(!process.env.DATABASE_URL)('the ingest thread', () => {
@@ -77,6 +77,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the ingest thread', () => {
         const page = await t.app.inject({ method: 'GET', url: '/metrics' });
         expect(page.body).toMatch(/greenpod_readings_stored_total\{transport="mqtt"\} [1-9]/);
         expect(page.body).toMatch(/greenpod_ingest_statement_readings_count [1-9]/);
+        expect(page.body).toMatch(/greenpod_ingest_thread_eventloop_lag_p99_seconds \d/);
       },
       { timeout: 5_000 },
     );

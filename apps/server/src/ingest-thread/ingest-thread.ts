@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppMetrics } from '../metrics/app-metrics';
+import type { LagHistogram } from '../metrics/lag-sampler';
 import type { IngestTally } from '../metrics/metrics-tally';
-import type { IngestService } from './ingest-service';
+import type { IngestService } from '../telemetry/ingest-service';
 
 /** Where the thread takes the pods' messages from: its own broker, or an external one. */
 export type ThreadMqtt =
@@ -23,7 +24,7 @@ export type FromThread =
   | { type: 'ready'; port?: number }
   | { type: 'failed'; message: string }
   | { type: 'stored'; pending: number }
-  | { type: 'tally'; tally: IngestTally | null; pending: number }
+  | { type: 'tally'; tally: IngestTally | null; lag: LagHistogram; pending: number }
   | { type: 'closed' };
 
 // The server runs through tsx (package.json), but a worker does not inherit its loader: the thread registers
@@ -65,6 +66,7 @@ export async function startIngestThread(opts: {
       } else if (m.type === 'tally') {
         pending = m.pending;
         if (m.tally) opts.metrics?.addTally(m.tally);
+        opts.metrics?.addIngestLag(m.lag);
       }
     });
     let ended = false;

@@ -2,12 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { openPostgres } from '../db/database';
 import { postgresNotifier, publishCommitted } from '../live/live-bus';
+import { LagSampler } from '../metrics/lag-sampler';
 import { MetricsTally } from '../metrics/metrics-tally';
 import { loggerOptions } from '../plugins/logger-options';
-import { IngestService } from './ingest-service';
+import { IngestService } from '../telemetry/ingest-service';
+import { startEmbeddedBroker } from '../telemetry/mqtt-broker';
+import { startExternalSubscriber } from '../telemetry/mqtt-subscriber';
 import type { FromThread, IngestThreadData, ToThread } from './ingest-thread';
-import { startEmbeddedBroker } from './mqtt-broker';
-import { startExternalSubscriber } from './mqtt-subscriber';
 
 // The ingest thread (ingest-thread.ts): the broker or subscriber, the pod directory and the group commit,
 // on a database pool of its own. The process migrated the database before starting it.
@@ -29,17 +30,18 @@ try {
     data.mqtt.kind === 'embedded'
       ? await startEmbeddedBroker({ port: data.mqtt.port, host: data.mqtt.host, ingest, log })
       : await startExternalSubscriber({ url: data.mqtt.url, clientId: data.mqtt.clientId, ingest, log });
-  const timer = setInterval(
-    () => tell({ type: 'tally', tally: tally?.take() ?? null, pending: ingest.writer.pending }),
-    TALLY_EVERY_MS,
-  );
+  const lag = new LagSampler();
+  const tallied = () =>
+    ({ type: 'tally', tally: tally?.take() ?? null, lag: lag.take(), pending: ingest.writer.pending }) as const;
+  const timer = setInterval(() => tell(tallied()), TALLY_EVERY_MS);
   parent.on('message', async (m: ToThread) => {
     if (m.type === 'hold') ingest.writer.hold(m.shut);
     else if (m.type === 'forget') ingest.pods.forget();
     else if (m.type === 'close') {
       clearInterval(timer);
       await mqtt.close();
-      tell({ type: 'tally', tally: tally?.take() ?? null, pending: 0 });
+      lag.stop();
+      tell(tallied());
       notifier.close();
       await ingest.close();
       await db.close();
