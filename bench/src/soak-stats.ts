@@ -10,6 +10,8 @@ export interface ProbeLine {
   lag: LagHistogram;
   /** The ingest thread's, as it reported since the last line (PostgreSQL; absent without the thread). */
   ingestLag?: LagHistogram;
+  /** The ingest thread's heap in use, as it last reported. */
+  ingestHeap?: number;
 }
 
 export const pct = (xs: readonly number[], p: number) => {

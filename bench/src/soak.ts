@@ -347,7 +347,7 @@ say(
     `MQTT QoS 1, 8 readings a message, up to ${args['in-flight']} unacknowledged per pod`,
 );
 say(
-  '  minute  acked/s  behind/s  closed  lag p99 ms: HTTP / ingest  RSS MB  dashboard p95 ms  rules queue  rules lag s  load avg  CPU % of a core: server / PostgreSQL / load / else',
+  '  minute  acked/s  behind/s  closed  lag p99 ms: HTTP / ingest  RSS MB  heap MB: HTTP / ingest  dashboard p95 ms  rules queue  rules lag s  load avg  CPU % of a core: server / PostgreSQL / load / else',
 );
 for (let from = soakStart; from < soakStart + MINUTES * 60_000; from += minuteMs) {
   const to = Math.min(from + minuteMs, soakStart + MINUTES * 60_000);
@@ -387,7 +387,7 @@ function minuteLine(n: number, r: (typeof rows)[number]) {
   const behind = (t.reduce((a, x) => a + x.behind, 0) * SENSOR_TYPES.length) / seconds;
   const reads = dashboard.flatMap((d) => within(d, r.from, r.to).map((s) => s.ms));
   const c = r.cpu;
-  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${`${ms(lagPct(p, 99))} / ${ms(lagPct(p, 99, 'ingestLag'))}`.padStart(25)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${int(r.rulesLag).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
+  return `  ${String(n).padStart(6)}  ${int(acked).padStart(7)}  ${int(behind).padStart(8)}  ${int(sum(t, (x) => x.closes)).padStart(6)}  ${`${ms(lagPct(p, 99))} / ${ms(lagPct(p, 99, 'ingestLag'))}`.padStart(25)}  ${mb(mean(p.map((x) => x.rss))).padStart(6)}  ${`${mb(mean(p.map((x) => x.heap)))} / ${mb(mean(p.flatMap((x) => (x.ingestHeap === undefined ? [] : [x.ingestHeap]))))}`.padStart(22)}  ${ms(pct(reads, 95)).padStart(16)}  ${int(r.queue).padStart(11)}  ${int(r.rulesLag).padStart(11)}  ${r.load.padStart(8)}  ${[c.server, c.pg, c.load, c.others].map(int).join(' / ')}`;
 }
 
 // Overload: OVERLOAD x RATE over MQTT, and HTTP posters, for OVERLOAD_MS; then everything is drained.

@@ -32,7 +32,14 @@ try {
       : await startExternalSubscriber({ url: data.mqtt.url, clientId: data.mqtt.clientId, ingest, log });
   const lag = new LagSampler();
   const tallied = () =>
-    ({ type: 'tally', tally: tally?.take() ?? null, lag: lag.take(), pending: ingest.writer.pending }) as const;
+    ({
+      type: 'tally',
+      tally: tally?.take() ?? null,
+      lag: lag.take(),
+      // This thread's heap (RSS is the process's): bench/soak's probe reads it.
+      heapUsed: process.memoryUsage().heapUsed,
+      pending: ingest.writer.pending,
+    }) as const;
   const timer = setInterval(() => tell(tallied()), TALLY_EVERY_MS);
   parent.on('message', async (m: ToThread) => {
     if (m.type === 'hold') ingest.writer.hold(m.shut);

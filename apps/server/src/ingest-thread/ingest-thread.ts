@@ -24,7 +24,7 @@ export type FromThread =
   | { type: 'ready'; port?: number }
   | { type: 'failed'; message: string }
   | { type: 'stored'; pending: number }
-  | { type: 'tally'; tally: IngestTally | null; lag: LagHistogram; pending: number }
+  | { type: 'tally'; tally: IngestTally | null; lag: LagHistogram; heapUsed: number; pending: number }
   | { type: 'closed' };
 
 // The server runs through tsx (package.json), but a worker does not inherit its loader: the thread registers
