@@ -2,6 +2,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANNEL } from '../live/live-bus';
 import { readingsTopic } from '../telemetry/mqtt-broker';
+import { publishQos1 as publish } from '../test/mqtt-publish';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startIngestThread } from './ingest-thread';
@@ -43,15 +44,6 @@ describe.skipIf(!process.env.DATABASE_URL)('the ingest thread', () => {
   const reading = (value: number, minute: number) =>
     JSON.stringify({
       readings: [{ sensorType: 'TEMPERATURE', value, created: `2026-11-02 08:${String(minute).padStart(2, '0')}:00` }],
-    });
-  /** QoS 1: 'acked' once the PUBACK is back, 'closed' if the broker drops the connection instead. */
-  const publish = (client: mqtt.MqttClient, topic: string, payload: string) =>
-    new Promise<'acked' | 'closed'>((settle) => {
-      client.once('close', () => settle('closed'));
-      client.publishAsync(topic, payload, { qos: 1 }).then(
-        () => settle('acked'),
-        () => settle('closed'),
-      );
     });
   const values = async (podId: number) =>
     (

@@ -89,7 +89,10 @@ export async function startIngestThread(opts: {
   });
   return {
     ...(port === undefined ? {} : { port }),
-    /** Stops taking messages, waits for the readings in hand to commit, and ends the thread. */
+    /**
+     * Stops taking messages and ends the thread, as a stop of the one-thread server does: statements running
+     * finish first, and what was not acknowledged is sent again by its pods.
+     */
     async close() {
       closing = true;
       const closed = new Promise<void>((ok) => {

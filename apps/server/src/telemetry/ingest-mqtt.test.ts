@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { MAX_BATCH_READINGS } from '@greenpod/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishQos1 as publish } from '../test/mqtt-publish';
 import { podWithSensors } from '../test/pod-fixture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { readingsTopic, startEmbeddedBroker } from './mqtt-broker';
@@ -30,15 +31,6 @@ const connect = (username: string, password: string) =>
     password,
     reconnectPeriod: 0,
     connectTimeout: 5000,
-  });
-/** Publishes at QoS 1: 'acked' once the PUBACK is back, 'closed' if the broker drops the connection instead. */
-const publish = (client: mqtt.MqttClient, topic: string, payload: string) =>
-  new Promise<'acked' | 'closed'>((settle) => {
-    client.once('close', () => settle('closed'));
-    client.publishAsync(topic, payload, { qos: 1 }).then(
-      () => settle('acked'),
-      () => settle('closed'),
-    );
   });
 const count = async (podId: number) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [podId]))[0]?.n;
