@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { keepDataDirPrivate } from './data-dir';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
-import { startIngestThread, type ThreadMqtt } from './ingest-thread/ingest-thread';
+import { startIngestThread } from './ingest-thread/ingest-thread';
 import { loggerOptions } from './plugins/logger-options';
 import { startMonthlyReportScheduler } from './reports/monthly-report-scheduler';
 import { storeReportMonths } from './reports/report-months';
@@ -18,8 +18,8 @@ import { progressBar } from './seed/progress-bar';
 import { demoEnabled, startDemoStream } from './simulator/demo-stream';
 import { brokerCredentialsAtStart } from './telemetry/broker-credentials';
 import { startMaintenance } from './telemetry/maintenance';
-import { startEmbeddedBroker } from './telemetry/mqtt-broker';
-import { defaultClientId, startExternalSubscriber } from './telemetry/mqtt-subscriber';
+import { type MqttSource, startMqttIngest } from './telemetry/mqtt-source';
+import { defaultClientId } from './telemetry/mqtt-subscriber';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -57,7 +57,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const brokerWarning = config.MQTT_URL ? await brokerCredentialsAtStart(app) : null;
   if (brokerWarning) app.log.warn(brokerWarning);
-  const mqttFrom: ThreadMqtt = config.MQTT_URL
+  const mqttFrom: MqttSource = config.MQTT_URL
     ? { kind: 'external', url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID ?? defaultClientId(config.PORT) }
     : { kind: 'embedded', port: config.MQTT_PORT, host: config.HOST };
   const mqtt =
@@ -78,16 +78,9 @@ async function main() {
             process.exit(1);
           },
         })
-      : mqttFrom.kind === 'external'
-        ? await startExternalSubscriber({
-            url: mqttFrom.url,
-            clientId: mqttFrom.clientId,
-            ingest: app.ingest,
-            log: app.log,
-          })
-        : await startEmbeddedBroker({ port: mqttFrom.port, host: mqttFrom.host, ingest: app.ingest, log: app.log });
+      : await startMqttIngest(mqttFrom, app.ingest, app.log);
   // Only into the embedded broker: an external one checks pods against credentials it manages itself.
-  const brokerPort = 'port' in mqtt ? Number(mqtt.port) : config.MQTT_PORT;
+  const brokerPort = mqtt.port ?? config.MQTT_PORT;
   const simulator = demo && !config.MQTT_URL ? await startDemoStream({ config, brokerPort, log: app.log }) : undefined;
   const maintenance = startMaintenance(db, { retentionDays: config.RAW_RETENTION_DAYS, log: app.log });
   const aggregates = startAggregateScheduler(db, app.log, { timeZone: config.AGGREGATE_TIMEZONE });

@@ -6,8 +6,7 @@ import { LagSampler } from '../metrics/lag-sampler';
 import { MetricsTally } from '../metrics/metrics-tally';
 import { loggerOptions } from '../plugins/logger-options';
 import { IngestService } from '../telemetry/ingest-service';
-import { startEmbeddedBroker } from '../telemetry/mqtt-broker';
-import { startExternalSubscriber } from '../telemetry/mqtt-subscriber';
+import { startMqttIngest } from '../telemetry/mqtt-source';
 import type { FromThread, IngestThreadData, ToThread } from './ingest-thread';
 
 // The ingest thread (ingest-thread.ts): the broker or subscriber, the pod directory and the group commit,
@@ -26,10 +25,7 @@ try {
   const notifier = postgresNotifier(db, log);
   publishCommitted(ingest.writer, notifier);
   ingest.onStored(() => tell({ type: 'stored', pending: ingest.writer.pending }));
-  const mqtt =
-    data.mqtt.kind === 'embedded'
-      ? await startEmbeddedBroker({ port: data.mqtt.port, host: data.mqtt.host, ingest, log })
-      : await startExternalSubscriber({ url: data.mqtt.url, clientId: data.mqtt.clientId, ingest, log });
+  const mqtt = await startMqttIngest(data.mqtt, ingest, log);
   const lag = new LagSampler();
   const tallied = () =>
     ({
@@ -56,7 +52,7 @@ try {
       parent.close();
     }
   });
-  tell({ type: 'ready', ...('port' in mqtt ? { port: Number(mqtt.port) } : {}) });
+  tell({ type: 'ready', ...(mqtt.port === undefined ? {} : { port: mqtt.port }) });
 } catch (err) {
   log.error({ err }, 'the ingest thread could not start');
   tell({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -4,11 +4,7 @@ import type { AppMetrics } from '../metrics/app-metrics';
 import type { LagHistogram } from '../metrics/lag-sampler';
 import type { IngestTally } from '../metrics/metrics-tally';
 import type { IngestService } from '../telemetry/ingest-service';
-
-/** Where the thread takes the pods' messages from: its own broker, or an external one. */
-export type ThreadMqtt =
-  | { kind: 'embedded'; port: number; host: string }
-  | { kind: 'external'; url: string; clientId: string };
+import type { MqttSource } from '../telemetry/mqtt-source';
 
 export interface IngestThreadData {
   databaseUrl: string;
@@ -16,7 +12,7 @@ export interface IngestThreadData {
   logLevel: string;
   /** Count ingest metrics and send them over (off when /metrics is). */
   metrics: boolean;
-  mqtt: ThreadMqtt;
+  mqtt: MqttSource;
 }
 
 export type ToThread = { type: 'hold'; shut: boolean } | { type: 'forget' } | { type: 'close' };
