@@ -41,7 +41,15 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** Connections per pool, read by the metrics at scrape time (README.md#monitoring). */
-  pools?(): { name: string; total: number; idle: number; waiting: number }[];
+  pools?(): PoolUse[];
+}
+
+/** One connection pool's use: open connections, idle ones, and callers waiting for one. */
+export interface PoolUse {
+  name: string;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // Timestamps come back as Date from both drivers; bigint counts as strings from pg.

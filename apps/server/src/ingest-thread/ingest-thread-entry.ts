@@ -35,6 +35,8 @@ try {
       // This thread's heap (RSS is the process's): bench/soak's probe reads it.
       heapUsed: process.memoryUsage().heapUsed,
       pending: ingest.writer.pending,
+      // Named apart from the process's own pools (main, reads) in greenpod_db_pool_*.
+      pools: (db.pools?.() ?? []).map((p) => ({ ...p, name: `ingest_${p.name}` })),
     }) as const;
   const timer = setInterval(() => tell(tallied()), TALLY_EVERY_MS);
   parent.on('message', async (m: ToThread) => {

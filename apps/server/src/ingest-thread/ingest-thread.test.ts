@@ -70,6 +70,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the ingest thread', () => {
         expect(page.body).toMatch(/greenpod_readings_stored_total\{transport="mqtt"\} [1-9]/);
         expect(page.body).toMatch(/greenpod_ingest_statement_readings_count [1-9]/);
         expect(page.body).toMatch(/greenpod_ingest_thread_eventloop_lag_p99_seconds \d/);
+        // The thread's pool, beside the process's own: it stored the reading, so it holds a connection.
+        expect(page.body).toMatch(/greenpod_db_pool_connections\{pool="ingest_main"\} [1-9]/);
       },
       { timeout: 5_000 },
     );

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PoolUse } from '../db/database';
 import type { AppMetrics } from '../metrics/app-metrics';
 import type { LagHistogram } from '../metrics/lag-sampler';
 import type { IngestTally } from '../metrics/metrics-tally';
@@ -20,7 +21,14 @@ export type FromThread =
   | { type: 'ready'; port?: number }
   | { type: 'failed'; message: string }
   | { type: 'stored'; pending: number }
-  | { type: 'tally'; tally: IngestTally | null; lag: LagHistogram; heapUsed: number; pending: number }
+  | {
+      type: 'tally';
+      tally: IngestTally | null;
+      lag: LagHistogram;
+      heapUsed: number;
+      pending: number;
+      pools: PoolUse[];
+    }
   | { type: 'closed' };
 
 // The server runs through tsx (package.json), but a worker does not inherit its loader: the thread registers
@@ -63,6 +71,7 @@ export async function startIngestThread(opts: {
         pending = m.pending;
         if (m.tally) opts.metrics?.addTally(m.tally);
         opts.metrics?.addIngestLag(m.lag);
+        if (opts.metrics) opts.metrics.threadPools = m.pools;
       }
     });
     let ended = false;

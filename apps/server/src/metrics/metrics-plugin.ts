@@ -42,6 +42,7 @@ export function registerMetrics(app: FastifyInstance) {
   collectDefaultMetrics({ register: metrics.registry });
   registerScrapeGauges(metrics.registry, {
     db: app.db,
+    otherPools: () => metrics.threadPools,
     pendingReadings: () => (app.hasDecorator('ingest') ? app.ingest.pending : undefined),
     onQueryError: (err) => app.log.warn({ err }, 'metrics: the queue gauges could not be read'),
   });

@@ -1,10 +1,12 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { Database } from '../db/database';
+import type { Database, PoolUse } from '../db/database';
 import { queueLagSql } from '../db/queue-lag';
 
 /** What the gauges read at scrape time besides the database's queues. */
 export interface ScrapeSources {
   db: Database;
+  /** Pools this process holds outside `db` (the ingest thread's), as last heard. */
+  otherPools: () => readonly PoolUse[];
   /** Readings waiting in this instance's group commit for a statement (undefined before ingest starts). */
   pendingReadings: () => number | undefined;
   /** A failed queue query: logged by the caller, and its gauges read NaN (unknown) for this scrape. */
@@ -38,7 +40,7 @@ export function registerScrapeGauges(registry: Registry, src: ScrapeSources) {
       labelNames: ['pool'],
       registers,
       collect() {
-        for (const p of src.db.pools?.() ?? []) this.set({ pool: p.name }, pick(p));
+        for (const p of [...(src.db.pools?.() ?? []), ...src.otherPools()]) this.set({ pool: p.name }, pick(p));
       },
     });
   poolGauge('greenpod_db_pool_connections', 'Open database connections (PGlite: its one)', (p) => p.total);
@@ -105,5 +107,3 @@ export function registerScrapeGauges(registry: Registry, src: ScrapeSources) {
     },
   });
 }
-
-type PoolUse = ReturnType<NonNullable<Database['pools']>>[number];

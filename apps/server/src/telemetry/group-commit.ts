@@ -37,6 +37,9 @@ export interface WriteOutcome {
 
 type CommitListener = (rows: readonly ReadingRow[]) => void;
 
+/** The most readings one statement takes, whatever the bound (the class's comment says why). */
+export const MAX_GROUP_ROWS = 24_000;
+
 /**
  * Refused at once: the writer already holds its bound of readings (docs/performance.md#soak-and-overload).
  * Nothing of the refused write was queued, so the caller may send it again later.
@@ -105,7 +108,7 @@ export class GroupCommitWriter {
     this.maxHeldRows = options.maxHeldRows ?? Number.POSITIVE_INFINITY;
     // Larger groups let one rollup row take several readings of its pod (docs/performance.md#the-ingest-statements-parameters),
     // but both statements must fit in the bound with room to queue the next group.
-    this.maxRows = options.maxRows ?? Math.max(1_000, Math.min(24_000, Math.floor(this.maxHeldRows / 4)));
+    this.maxRows = options.maxRows ?? Math.max(1_000, Math.min(MAX_GROUP_ROWS, Math.floor(this.maxHeldRows / 4)));
     this.onListenerError = options.onListenerError ?? (() => {});
     this.timeStatement = options.timeStatement;
   }
