@@ -45,6 +45,12 @@ describe('the rules behind each card (gauge colours)', () => {
     expect(areas.get(other?.areaId ?? 0)?.limits).toEqual([
       { sensorType: 'TEMPERATURE', condition: 'greater', threshold: 25 },
     ]);
+    // A page of one card carries that card's limits: they are read for every card of the filter, then matched.
+    for (const [offset, id] of [...areas.keys()].entries()) {
+      const page = await cards(`locationId=${here}&dataTableParams[paging]=1&dataTableParams[offset]=${offset + 1}`);
+      expect([...page.keys()]).toEqual([id]);
+      expect(page.get(id)?.limits).toEqual(areas.get(id)?.limits);
+    }
     const pods = await cards(`areaId=${podA.areaId}&locationId=${here}`);
     expect(pods.get(podA.id)?.limits).toHaveLength(2);
     expect(pods.get(podB.id)?.limits).toEqual([]); // same area as A, no rule of its own

@@ -43,7 +43,10 @@ export function cardLevelOf(f: PlaceFilter): CardLevel {
   return f.locationId !== undefined ? 'area' : 'location';
 }
 
-/** One page of cards with their counts and mean readings; the filter's ids are already checked. */
+/**
+ * One page of cards with their counts and mean readings, of what the scope shows only: the caller checks the filter's
+ * ids (checkPlaces), at the same time or before.
+ */
 export async function listCards(
   db: Queryable,
   scope: Scope,

@@ -72,10 +72,14 @@ export async function checkPlaces(db: Queryable, scope: Scope, f: PlaceFilter): 
     const rows = await db.query(`SELECT 1 FROM ${table} t WHERE ${where.join(' AND ')}`, params);
     if (rows.length === 0) throw notFound(table[0]?.toUpperCase() + table.slice(1));
   };
-  await check('client', f.clientId, {});
-  await check('location', f.locationId, { client_id: f.clientId });
-  await check('area', f.areaId, { location_id: f.locationId, client_id: f.clientId });
-  await check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId, client_id: f.clientId });
+  // At once, and the first refused in this order is the answer (a missing location before its area).
+  const checks = await Promise.allSettled([
+    check('client', f.clientId, {}),
+    check('location', f.locationId, { client_id: f.clientId }),
+    check('area', f.areaId, { location_id: f.locationId, client_id: f.clientId }),
+    check('pod', f.podId, { area_id: f.areaId, location_id: f.locationId, client_id: f.clientId }),
+  ]);
+  for (const c of checks) if (c.status === 'rejected') throw c.reason;
 }
 
 /** The client a shortcode link names, when the caller sees one of its places; undefined otherwise. */
