@@ -20,14 +20,23 @@ let t: TestApp;
 let broker: ChildProcess;
 let url: string;
 let dir: string;
+// What Mosquitto logs (log_dest stderr): the connections each client made.
+let brokerLog = '';
 
 beforeAll(async () => {
   if (!available) return;
-  t = await createTestApp();
+  // The rules engine's lag bound would open a hold of a test's own within a second.
+  t = await createTestApp({ RULES_LAG_LIMIT_SECONDS: '0' });
   const port = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'greenpod-mosquitto-'));
-  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+  writeFileSync(
+    join(dir, 'mosquitto.conf'),
+    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\n`,
+  );
+  broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  broker.stderr?.on('data', (chunk: Buffer) => {
+    brokerLog += chunk.toString();
+  });
   url = `mqtt://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     try {
@@ -102,6 +111,36 @@ describe.skipIf(!available)('external broker (MQTT_URL)', () => {
       ).map((r) => r.value);
     await vi.waitFor(async () => expect(await stored()).toEqual(expect.arrayContaining([2, 3])), { timeout: 10_000 });
     expect(await stored()).toEqual([2, 3]);
+    await device.endAsync();
+    await sub.close({ endSession: true });
+  });
+
+  it('keeps a message unacknowledged on the same connection while ingest is held shut, and stores it once it opens', async () => {
+    const pod = await podWithSensors(t, ['TEMPERATURE']);
+    const clientId = 'greenpod-held';
+    const connections = () =>
+      brokerLog.split('\n').filter((l) => l.includes(`New client connected`) && l.includes(` as ${clientId} `)).length;
+    const sub = await startExternalSubscriber({ url, clientId, ingest: t.app.ingest, log: t.app.log });
+    const device = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+    const count = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM measurement WHERE pod_id = $1', [pod.id]))[0]?.n;
+    t.app.ingest.hold(true);
+    try {
+      await device.publishAsync(
+        readingsTopic(pod.identifier),
+        JSON.stringify({ readings: [{ sensorType: 'TEMPERATURE', value: 7, created: '2026-04-03 10:00:00' }] }),
+        { qos: 1 },
+      );
+      // Refused instead of held, the message would drop the connection so the broker resends it, once a second
+      // (mqtt.js' reconnect period) for as long as ingest stays shut.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(await count()).toBe(0);
+      expect(connections()).toBe(1);
+    } finally {
+      t.app.ingest.hold(false);
+    }
+    await vi.waitFor(async () => expect(await count()).toBe(1), { timeout: 10_000 });
+    expect(connections()).toBe(1);
     await device.endAsync();
     await sub.close({ endSession: true });
   });

@@ -66,7 +66,10 @@ export async function startExternalSubscriber(opts: {
     if (!pod) return opts.ingest.note('warn', 'MQTT message refused: unknown or deactivated pod', identifier, 0);
     if ('refused' in parsed) return opts.ingest.note('warn', `MQTT message refused: ${parsed.refused}`, pod, 0);
     const at = redelivered.arrival('broker', packet.messageId, packet.dup, message);
-    const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt' });
+    // At the bound, or held shut by the rules engine's lag bound, the message waits for room without its PUBACK, as in
+    // the embedded broker: refused, it would drop the connection so the broker resends it, once a second for as long
+    // as ingest stays shut. The broker sends no more than its in-flight window meanwhile.
+    const result = await opts.ingest.ingest(pod, parsed.readings, at, { transport: 'mqtt', waitForRoom: true });
     redelivered.stored('broker', packet.messageId, message, parsed.readings, at);
     if (result.rejected.length)
       opts.ingest.note('warn', `readings rejected: ${result.rejected[0]?.reason}`, pod, result.rejected.length);
