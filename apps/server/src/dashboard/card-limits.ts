@@ -1,7 +1,7 @@
 import { type Condition, DEFAULT_NOTIFICATION_MARGIN, type Limit, type Scope } from '@greenpod/contracts';
 import type { Queryable, SqlParam } from '../db/database';
 import { type CardLevel, cardLevelOf } from './cards';
-import { type PlaceFilter, visibleIds } from './dashboard-scope';
+import { type PlaceFilter, podsUnderWhere } from './dashboard-scope';
 
 export interface CardLimit extends Limit {
   sensorType: string;
@@ -24,16 +24,7 @@ const POD_COLUMN: Record<CardLevel, string> = { location: 'location_id', area: '
 export async function cardLimits(db: Queryable, scope: Scope, filter: PlaceFilter): Promise<Map<number, CardLimits>> {
   const byCard = new Map<number, CardLimits>();
   const params: SqlParam[] = [];
-  const visible = visibleIds(scope, params);
-  const where = [`p.id IN (${visible.pods()})`];
-  for (const [column, id] of [
-    ['client_id', filter.clientId],
-    ['location_id', filter.locationId],
-    ['area_id', filter.areaId],
-    ['id', filter.podId],
-  ] as const) {
-    if (id !== undefined) where.push(`p.${column} = $${params.push(id)}`);
-  }
+  const pods = podsUnderWhere(scope, filter, params);
   const rows = await db.query<{
     card: number;
     sensorType: string;
@@ -42,14 +33,14 @@ export async function cardLimits(db: Queryable, scope: Scope, filter: PlaceFilte
     margin: number | null;
   }>(
     `WITH bound AS (SELECT id AS rule_id, pod_id FROM rule UNION SELECT rule_id, pod_id FROM alert)
-     SELECT DISTINCT p.${POD_COLUMN[cardLevelOf(filter)]} AS card, s.type AS "sensorType", r.condition,
+     SELECT DISTINCT t.${POD_COLUMN[cardLevelOf(filter)]} AS card, s.type AS "sensorType", r.condition,
             r.threshold_value AS threshold, c.notification_margin AS margin
      FROM bound b
-     JOIN pod p ON p.id = b.pod_id
+     JOIN pod t ON t.id = b.pod_id
      JOIN rule r ON r.id = b.rule_id
      JOIN sensor s ON s.id = r.sensor_id
-     LEFT JOIN configuration c ON c.client_id = p.client_id
-     WHERE ${where.join(' AND ')}
+     LEFT JOIN configuration c ON c.client_id = t.client_id
+     WHERE ${pods}
      ORDER BY 1, 2, 3, 4`,
     params,
   );
